@@ -1,0 +1,1 @@
+"""Subcommands of the ``folkcards`` command, one module each."""

@@ -1,0 +1,434 @@
+"""The engine API: the one contract every game implements and every client uses.
+
+A :class:`Game` declares its facts up front (name, seats, deck, variant options,
+record keys, match rules) and makes :class:`DealState` objects. A deal state answers
+who acts (``to_act``), in which ``phase``, with which ``legal_actions()``; ``apply``
+changes it in place (``clone`` first to keep the old one); ``observation(seat)`` is
+everything one seat may know, and ``determinize(seat, rng)`` is a full state built
+*from that observation alone* — so a search bot cannot see more than its seat.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from folkcards.cards import CARD_NAMES, Card, CardError, CardSet, iter_cards, mask_text, parse_card
+from folkcards.engine.actions import Action, ActionSyntaxError
+
+JSON = Any
+"""A JSON-compatible value (records, results, observations' ``info``)."""
+
+Variant = Mapping[str, Any]
+"""A normalized variant: every option of the game with its value."""
+
+
+class FolkcardsError(ValueError):
+    """Base of every error the engine raises on bad input; its message is one clear line."""
+
+
+class IllegalAction(FolkcardsError):
+    """An action that the rules do not allow now; ``rule`` names the rule ID when known."""
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(f"{message} ({rule})" if rule else message)
+        self.rule = rule
+
+
+class MalformedRecord(FolkcardsError):
+    """A deal or match record whose shape or keys break the conventions or a game's rules."""
+
+
+@dataclass(frozen=True)
+class VariantOption:
+    """One variant key of a game's rules file: its type, default, allowed values and meaning."""
+
+    key: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, value: Any) -> Any:
+        """The value if it is allowed for this option, else MalformedRecord saying why."""
+        kind = type(self.default)
+        ok = type(value) is kind
+        if not ok:
+            raise MalformedRecord(
+                f"variant {self.key!r} must be {kind.__name__}, not {json_repr(value)}"
+            )
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(json_repr(c) for c in self.choices)
+            raise MalformedRecord(f"variant {self.key!r} must be one of {allowed}, not {json_repr(value)}")
+        if self.minimum is not None and value < self.minimum:
+            raise MalformedRecord(f"variant {self.key!r} must be at least {self.minimum}")
+        if self.maximum is not None and value > self.maximum:
+            raise MalformedRecord(f"variant {self.key!r} must be at most {self.maximum}")
+        return value
+
+
+def json_repr(value: Any) -> str:
+    """A short JSON-like rendering of a value for error messages."""
+    import json
+
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+@dataclass(frozen=True)
+class Observation:
+    """Everything one seat may know at one point of a deal, and nothing more.
+
+    ``history`` is every action of the deal in order as this seat saw it: a hidden part
+    is replaced by ``?`` (``return ?``); ``actors`` names the seat of each. ``info`` holds
+    the game's public facts (trump, bids, trick, points…) and this seat's private ones
+    (cards it received, the blind it picked…), as documented by each game.
+    """
+
+    game: str
+    variant: Mapping[str, Any]
+    seat: int
+    num_seats: int
+    dealer: int
+    phase: str
+    to_act: int | None
+    hand: CardSet
+    legal: tuple[Action, ...]
+    history: tuple[str, ...]
+    actors: tuple[int, ...]
+    info: Mapping[str, Any]
+    carry: Mapping[str, Any] = field(default_factory=dict)
+    result: Mapping[str, Any] | None = None
+
+    @property
+    def is_over(self) -> bool:
+        """True when the deal is over."""
+        return self.to_act is None
+
+    def to_dict(self) -> dict[str, JSON]:
+        """The observation as JSON-ready data (cards as canonical text)."""
+        return {
+            "game": self.game,
+            "variant": dict(self.variant),
+            "seat": self.seat,
+            "num_seats": self.num_seats,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "hand": mask_text(self.hand),
+            "legal": [str(a) for a in self.legal],
+            "history": list(self.history),
+            "actors": list(self.actors),
+            "info": dict(self.info),
+            "carry": dict(self.carry),
+            "result": dict(self.result) if self.result is not None else None,
+        }
+
+
+@dataclass
+class MatchState:
+    """Where a match stands between deals: totals, who deals next, what is carried over."""
+
+    totals: list[int]
+    next_dealer: int | None
+    carry: dict[str, Any]
+    over: bool = False
+    winner: int | None = None
+    draw: bool = False
+    deals: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class DealState(ABC):
+    """One deal in progress. Mutable: ``apply`` changes it in place; ``clone`` copies it.
+
+    Subclasses implement ``_generate_legal``, ``_apply``, ``result``, ``observation``,
+    ``clone`` and ``explain_illegal``; this class caches the legal actions, checks
+    every action against them and records the history.
+    """
+
+    game: Game
+    variant: Variant
+    dealer: int
+    num_seats: int
+    to_act: int | None
+    phase: str
+    history: list[Action]
+    actors: list[int]
+    _legal: tuple[Action, ...] | None
+
+    # --- the contract -------------------------------------------------------------
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of the seat to act, in the conventions' order; () when over."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = () if self.to_act is None else self._generate_legal()
+        return legal
+
+    def apply(self, action: Action | str) -> None:
+        """Play ``action`` (an Action or its text) for the seat to act.
+
+        Raises :class:`IllegalAction` naming the rule when it is not legal now; the state
+        is then unchanged.
+        """
+        if self.to_act is None:
+            raise IllegalAction("the deal is over: no action is allowed")
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(self.explain_illegal(action))
+        seat = self.to_act
+        self._apply(action)
+        self._legal = None
+        self.history.append(action)
+        self.actors.append(seat)
+
+    def parse_action(self, text: str) -> Action:
+        """The action that ``text`` names (any accepted spelling); IllegalAction if none."""
+        try:
+            return self.game.parse_action(text, self.variant)
+        except ActionSyntaxError as exc:
+            raise IllegalAction(str(exc)) from None
+
+    @property
+    def is_over(self) -> bool:
+        """True when the deal is over (no seat to act)."""
+        return self.to_act is None
+
+    def legal_texts(self) -> list[str]:
+        """The legal actions' canonical texts, in order."""
+        return [a.text for a in self.legal_actions()]
+
+    def determinize(self, seat: int, rng: random.Random) -> DealState:
+        """A full state consistent with what ``seat`` observes, built from its observation only."""
+        return self.game.determinize(self.observation(seat), rng)
+
+    def team_of(self, seat: int) -> int:
+        """The team (partnership games: seats 0/2 → 0, 1/3 → 1) or the seat itself."""
+        return seat % 2 if self.game.partnership else seat
+
+    # --- for subclasses -------------------------------------------------------------
+    @abstractmethod
+    def _generate_legal(self) -> tuple[Action, ...]:
+        """Compute the legal actions of ``to_act`` (never called when the deal is over)."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Apply a legal action (already checked) and advance ``to_act``/``phase``."""
+
+    @abstractmethod
+    def explain_illegal(self, action: Action) -> str:
+        """Why ``action`` is not legal now, citing the rule ID (for errors and UIs)."""
+
+    @abstractmethod
+    def result(self) -> dict[str, JSON]:
+        """The game's ``result`` object (rules file); ValueError while the deal goes on."""
+
+    @abstractmethod
+    def observation(self, seat: int) -> Observation:
+        """Everything ``seat`` may know now (the rules file's information section)."""
+
+    @abstractmethod
+    def clone(self) -> DealState:
+        """An independent copy."""
+
+    @abstractmethod
+    def setup_record(self) -> dict[str, JSON]:
+        """The record keys that set the deal up: ``dealer``, ``deck`` or ``hands``/``extra``,
+        and the game's carried-over keys."""
+
+    def record(self) -> dict[str, JSON]:
+        """The deal record of everything played so far (conventions.md, "Deal record")."""
+        rec: dict[str, JSON] = {"game": self.game.name, "variant": self.game.variant_diff(self.variant)}
+        rec.update(self.setup_record())
+        rec["actions"] = [a.text for a in self.history]
+        return rec
+
+    def __str__(self) -> str:
+        return self.game.describe(self)
+
+
+class Game(ABC):
+    """A card game's facts and factory: the registry holds one instance per game."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    deck: ClassVar[CardSet]
+    partnership: ClassVar[bool] = True
+    variant_options: ClassVar[tuple[VariantOption, ...]] = ()
+    deal_keys: ClassVar[tuple[str, ...]] = ()
+    """Game-defined deal-record keys (carried-over state, e.g. Sasku's ``replay``)."""
+    match_keys: ClassVar[tuple[str, ...]] = ()
+    """Game-defined match-record keys (e.g. Satat's ``draw``)."""
+    suit_letters: ClassVar[str] = "CSHD"
+
+    # --- variants ---------------------------------------------------------------------
+    def normalize_variant(self, raw: object) -> dict[str, Any]:
+        """Every option with its value: missing keys take defaults; unknown keys are errors."""
+        if raw is None:
+            raw = {}
+        if not isinstance(raw, Mapping):
+            raise MalformedRecord("'variant' must be an object")
+        options = {o.key: o for o in self.variant_options}
+        for key in raw:
+            if key not in options:
+                known = ", ".join(options) or "none"
+                raise MalformedRecord(f"unknown variant key {key!r} for {self.name} (known: {known})")
+        return {k: (o.check(raw[k]) if k in raw else o.default) for k, o in options.items()}
+
+    def variant_diff(self, variant: Variant) -> dict[str, Any]:
+        """Only the options that differ from their defaults (how records store a variant)."""
+        return {o.key: variant[o.key] for o in self.variant_options if variant[o.key] != o.default}
+
+    def num_seats(self, variant: Variant) -> int:
+        """Seats at the table for this variant."""
+        return 4
+
+    def num_teams(self, variant: Variant) -> int:
+        """Scoring sides: 2 in partnership games, else one per seat."""
+        return 2 if self.partnership else self.num_seats(variant)
+
+    # --- actions ----------------------------------------------------------------------
+    @abstractmethod
+    def parse_action(self, text: str, variant: Variant) -> Action:
+        """The action named by ``text``, or ActionSyntaxError when it names none."""
+
+    # --- deals ------------------------------------------------------------------------
+    @abstractmethod
+    def new_deal(
+        self,
+        variant: Variant,
+        dealer: int,
+        deck: Sequence[Card] | None = None,
+        *,
+        hands: Sequence[Sequence[Card]] | None = None,
+        extra: Mapping[str, Sequence[Card]] | None = None,
+        carry: Mapping[str, Any] | None = None,
+    ) -> DealState:
+        """A deal from a deck order (top card first) or from dealt hands (+ extra piles)."""
+
+    def random_deal(
+        self,
+        rng: random.Random,
+        variant: Variant | None = None,
+        dealer: int = 0,
+        carry: Mapping[str, Any] | None = None,
+    ) -> DealState:
+        """A new deal from a deck shuffled by ``rng``."""
+        v = self.normalize_variant(variant or {})
+        deck = list(iter_cards(self.deck))
+        rng.shuffle(deck)
+        return self.new_deal(v, dealer, deck, carry=carry)
+
+    def normalize_carry(self, record: Mapping[str, Any], variant: Variant) -> dict[str, Any]:
+        """The game-defined deal keys of a record, validated, with absent ones at their
+        start-of-match values. Games with such keys override this."""
+        return {}
+
+    @abstractmethod
+    def determinize(self, obs: Observation, rng: random.Random) -> DealState:
+        """A full deal state consistent with ``obs`` (sampled hidden cards), from ``obs`` only."""
+
+    def describe(self, state: DealState) -> str:
+        """A short text picture of a state (used by ``str(state)``)."""
+        return f"{self.title} · phase {state.phase} · to act {state.to_act}"
+
+    # --- matches ----------------------------------------------------------------------
+    def new_match_keys(self, variant: Variant, rng: random.Random) -> dict[str, Any]:
+        """Match-level keys for a new match, drawn with ``rng`` (e.g. Satat's first-dealer draw)."""
+        return {}
+
+    def check_match_keys(self, record: Mapping[str, Any], variant: Variant) -> dict[str, Any]:
+        """Validate the game's match-level keys; returns them normalized."""
+        return {}
+
+    @abstractmethod
+    def start_match(self, variant: Variant, match_keys: Mapping[str, Any]) -> MatchState:
+        """The match state before its first deal."""
+
+    @abstractmethod
+    def after_deal(self, match: MatchState, deal: DealState) -> MatchState:
+        """The match state after a finished deal: totals, next dealer, carry, end, winner."""
+
+    def match_result(self, match: MatchState) -> dict[str, JSON]:
+        """The keys a match adds to a deal's result (conventions.md)."""
+        return {
+            "totals": list(match.totals),
+            "match_over": match.over,
+            "winner": match.winner,
+            "draw": match.draw,
+        }
+
+    # --- shared record helpers ----------------------------------------------------------
+    def read_cards(self, value: object, what: str) -> list[Card]:
+        """A list of card texts of this game's deck, as card numbers (MalformedRecord if not)."""
+        if not isinstance(value, list):
+            raise MalformedRecord(f"'{what}' must be a list of cards")
+        out = []
+        for item in value:
+            if not isinstance(item, str):
+                raise MalformedRecord(f"'{what}' holds {json_repr(item)}, which is not a card")
+            try:
+                out.append(parse_card(item, self.deck))
+            except CardError as exc:
+                raise MalformedRecord(f"'{what}': {exc}") from None
+        if len(set(out)) != len(out):
+            dup = next(c for c in out if out.count(c) > 1)
+            raise MalformedRecord(f"'{what}' holds {CARD_NAMES[dup]} twice")
+        return out
+
+    def read_dealer(self, record: Mapping[str, Any], variant: Variant) -> int:
+        """The record's ``dealer``: a JSON integer seat."""
+        n = self.num_seats(variant)
+        dealer = record.get("dealer")
+        if type(dealer) is not int or not 0 <= dealer < n:
+            raise MalformedRecord(f"'dealer' must be an integer seat 0–{n - 1}")
+        return dealer
+
+    def read_full_deck(self, value: object) -> list[Card]:
+        """The record's ``deck``: every card of the game's pack exactly once."""
+        cards = self.read_cards(value, "deck")
+        if sum(1 << c for c in cards) != self.deck or len(cards) != self.deck.bit_count():
+            raise MalformedRecord(
+                f"'deck' must hold the {self.deck.bit_count()} cards of the {self.title} pack, "
+                f"each once (it holds {len(cards)})"
+            )
+        return cards
+
+    def deal_from_record(self, record: Mapping[str, Any], variant: Variant) -> DealState:
+        """The initial state of a deal record (no actions applied), validated."""
+        dealer = self.read_dealer(record, variant)
+        carry = self.normalize_carry(record, variant)
+        has_deck, has_hands = "deck" in record, "hands" in record
+        if has_deck == has_hands:
+            raise MalformedRecord("a deal record needs exactly one of 'deck' or 'hands'")
+        if "extra" in record and not has_hands:
+            raise MalformedRecord("'extra' is allowed only with 'hands'")
+        if has_deck:
+            return self.new_deal(variant, dealer, self.read_full_deck(record["deck"]), carry=carry)
+        hands_raw = record["hands"]
+        n = self.num_seats(variant)
+        if not isinstance(hands_raw, list) or len(hands_raw) != n:
+            raise MalformedRecord(f"'hands' must be a list of {n} hands")
+        hands = [self.read_cards(h, f"hands[{i}]") for i, h in enumerate(hands_raw)]
+        extra_raw = record.get("extra", {})
+        if not isinstance(extra_raw, dict):
+            raise MalformedRecord("'extra' must be an object of card lists")
+        extra = {k: self.read_cards(v, f"extra.{k}") for k, v in extra_raw.items()}
+        seen = [c for h in hands for c in h] + [c for pile in extra.values() for c in pile]
+        if len(set(seen)) != len(seen):
+            dup = next(c for c in seen if seen.count(c) > 1)
+            raise MalformedRecord(f"{CARD_NAMES[dup]} is dealt twice")
+        if sum(1 << c for c in seen) != self.deck:
+            raise MalformedRecord(f"'hands' and 'extra' together must be the {self.title} pack")
+        return self.new_deal(variant, dealer, None, hands=hands, extra=extra, carry=carry)
