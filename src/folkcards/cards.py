@@ -37,9 +37,7 @@ BIT: tuple[int, ...] = tuple(1 << c for c in range(52))
 SUIT_MASK: tuple[CardSet, ...] = tuple(0x1FFF << (13 * s) for s in range(4))
 """``SUIT_MASK[s]``: all 13 cards of suit ``s``."""
 
-RANK_MASK: tuple[CardSet, ...] = tuple(
-    sum(1 << (13 * s + r) for s in range(4)) for r in range(13)
-)
+RANK_MASK: tuple[CardSet, ...] = tuple(sum(1 << (13 * s + r) for s in range(4)) for r in range(13))
 """``RANK_MASK[r]``: the four cards of rank ``r``."""
 
 

@@ -34,7 +34,7 @@ def build_parser(modules: dict[str, ModuleType]) -> argparse.ArgumentParser:
         description="Sasku, Scopone, Sheepshead, Satat and Huutopussi, exactly by their rules.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name, module in modules.items():
+    for module in modules.values():
         module.add_parser(sub)
     return parser
 

@@ -58,7 +58,11 @@ def canonical_tokens(text: str, deck: CardSet, suit_letters: str = "CSHD") -> li
         if len(up) == 1 and up in suit_letters:
             out.append(up)
             continue
-        if len(up) in (2, 3) and up[-1] in "CSHD" and (up[:-1] in "AKQJT98765432" or up[:-1] == "10"):
+        if (
+            len(up) in (2, 3)
+            and up[-1] in "CSHD"
+            and (up[:-1] in "AKQJT98765432" or up[:-1] == "10")
+        ):
             try:
                 c = parse_card(up, deck)
             except CardError as exc:

@@ -63,7 +63,9 @@ class VariantOption:
             )
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(json_repr(c) for c in self.choices)
-            raise MalformedRecord(f"variant {self.key!r} must be one of {allowed}, not {json_repr(value)}")
+            raise MalformedRecord(
+                f"variant {self.key!r} must be one of {allowed}, not {json_repr(value)}"
+            )
         if self.minimum is not None and value < self.minimum:
             raise MalformedRecord(f"variant {self.key!r} must be at least {self.minimum}")
         if self.maximum is not None and value > self.maximum:
@@ -249,7 +251,10 @@ class DealState(ABC):
 
     def record(self) -> dict[str, JSON]:
         """The deal record of everything played so far (conventions.md, "Deal record")."""
-        rec: dict[str, JSON] = {"game": self.game.name, "variant": self.game.variant_diff(self.variant)}
+        rec: dict[str, JSON] = {
+            "game": self.game.name,
+            "variant": self.game.variant_diff(self.variant),
+        }
         rec.update(self.setup_record())
         rec["actions"] = [a.text for a in self.history]
         return rec
@@ -283,7 +288,9 @@ class Game(ABC):
         for key in raw:
             if key not in options:
                 known = ", ".join(options) or "none"
-                raise MalformedRecord(f"unknown variant key {key!r} for {self.name} (known: {known})")
+                raise MalformedRecord(
+                    f"unknown variant key {key!r} for {self.name} (known: {known})"
+                )
         return {k: (o.check(raw[k]) if k in raw else o.default) for k, o in options.items()}
 
     def variant_diff(self, variant: Variant) -> dict[str, Any]:

@@ -32,7 +32,11 @@ class Match:
         self.game = game
         self.variant: Variant = game.normalize_variant(dict(variant or {}))
         self.rng = rng if rng is not None else random.Random()
-        keys = dict(match_keys) if match_keys is not None else game.new_match_keys(self.variant, self.rng)
+        keys = (
+            dict(match_keys)
+            if match_keys is not None
+            else game.new_match_keys(self.variant, self.rng)
+        )
         self.match_keys: dict[str, Any] = game.check_match_keys(keys, self.variant)
         self.state: MatchState = game.start_match(self.variant, self.match_keys)
         self.first_dealer = dealer
@@ -67,7 +71,9 @@ class Match:
         if deck is None:
             deck = list(iter_cards(self.game.deck))
             self.rng.shuffle(deck)
-        deal = self.game.new_deal(self.variant, self.next_dealer(), deck, carry=dict(self.state.carry))
+        deal = self.game.new_deal(
+            self.variant, self.next_dealer(), deck, carry=dict(self.state.carry)
+        )
         self.deals.append(deal)
         return deal
 
@@ -83,7 +89,10 @@ class Match:
 
     def record(self) -> dict[str, JSON]:
         """The match record of everything played so far."""
-        rec: dict[str, JSON] = {"game": self.game.name, "variant": self.game.variant_diff(self.variant)}
+        rec: dict[str, JSON] = {
+            "game": self.game.name,
+            "variant": self.game.variant_diff(self.variant),
+        }
         rec.update(self.match_keys)
         deals = []
         for d in self.deals:

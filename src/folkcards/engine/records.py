@@ -145,7 +145,9 @@ def load_match(obj: object) -> MatchReplay:
         try:
             state, actions = start_deal(game, deal_obj, variant, in_match=True)
             if ms.next_dealer is not None and state.dealer != ms.next_dealer:
-                raise MalformedRecord(f"'dealer' must be {ms.next_dealer} in this deal of the match")
+                raise MalformedRecord(
+                    f"'dealer' must be {ms.next_dealer} in this deal of the match"
+                )
             carry = game.normalize_carry(deal_obj, variant)
             if carry != ms.carry:
                 raise MalformedRecord(

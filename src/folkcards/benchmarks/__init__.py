@@ -1,0 +1,1 @@
+"""Throughput benchmarks run by ``folkcards bench`` (never by the test suite)."""

@@ -1,0 +1,94 @@
+"""Random full-deal playouts through the public engine API: the engine speed figure.
+
+A *random full deal* is a new deal from a shuffled deck, then a uniformly random
+choice among ``legal_actions()`` applied with ``apply`` until the deal is over, then
+``result()`` — the same loop as ``shared/bench/openspiel_playouts.py`` runs on
+OpenSpiel's C++ games, so the two can be compared as a ratio in one run.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from typing import Any
+
+from folkcards.cards import iter_cards
+from folkcards.engine.api import Game
+
+
+def playouts(
+    game: Game, seconds: float, variant: dict[str, Any] | None = None
+) -> tuple[float, float]:
+    """Deals per second and µs per action for ``seconds`` of random playouts."""
+    v = game.normalize_variant(variant or {})
+    rng = random.Random(1)
+    rnd = rng.random
+    base = list(iter_cards(game.deck))
+    seats = game.num_seats(v)
+    deals = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for _ in range(50):
+            deck = base[:]
+            rng.shuffle(deck)
+            s = game.new_deal(v, deals % seats, deck)
+            while s.to_act is not None:
+                legal = s.legal_actions()
+                s.apply(legal[int(rnd() * len(legal))])
+                actions += 1
+            s.result()
+            deals += 1
+    elapsed = time.perf_counter() - start
+    return deals / elapsed, elapsed * 1e6 / max(actions, 1)
+
+
+def bench_games(games: list[Game], seconds: float, repeats: int = 5) -> dict[str, dict[str, float]]:
+    """Median deals/s and µs/action of each game over ``repeats`` runs."""
+    out: dict[str, dict[str, float]] = {}
+    for game in games:
+        runs = [playouts(game, seconds) for _ in range(repeats)]
+        out[game.name] = {
+            "deals_per_s": statistics.median(r[0] for r in runs),
+            "us_per_action": statistics.median(r[1] for r in runs),
+        }
+    return out
+
+
+def bench_openspiel(
+    names: list[str], seconds: float, repeats: int = 5
+) -> dict[str, dict[str, float]]:
+    """The same loop on OpenSpiel's C++ games (needs ``open_spiel``; {} without it)."""
+    try:
+        import pyspiel
+    except ImportError:
+        return {}
+    out: dict[str, dict[str, float]] = {}
+    for name in names:
+        game = pyspiel.load_game(name)
+        runs = []
+        for _ in range(repeats):
+            rnd = random.Random(1).random
+            deals = acts = 0
+            start = time.perf_counter()
+            while time.perf_counter() - start < seconds:
+                for _ in range(50):
+                    s = game.new_initial_state()
+                    while not s.is_terminal():
+                        if s.is_chance_node():
+                            outcomes = s.chance_outcomes()
+                            a = outcomes[int(rnd() * len(outcomes))][0]
+                        else:
+                            legal = s.legal_actions()
+                            a = legal[int(rnd() * len(legal))]
+                        s.apply_action(a)
+                        acts += 1
+                    s.returns()
+                    deals += 1
+            el = time.perf_counter() - start
+            runs.append((deals / el, el * 1e6 / acts))
+        out[f"openspiel:{name}"] = {
+            "deals_per_s": statistics.median(r[0] for r in runs),
+            "us_per_action": statistics.median(r[1] for r in runs),
+        }
+    return out

@@ -1,0 +1,59 @@
+"""``folkcards bench``: engine throughput per game (and ``bench server`` for the web table)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from folkcards.benchmarks.playouts import bench_games, bench_openspiel
+from folkcards.games import GAMES
+
+
+def add_parser(sub: Any) -> None:
+    """Register the subcommand."""
+    p = sub.add_parser(
+        "bench",
+        help="random full-deal playouts per second per game (or: bench server)",
+        description="Random full deals per second through the public engine API, one core. "
+        "'bench server' measures the web table instead.",
+    )
+    p.add_argument("games", nargs="*", help="games to measure (default: all); or 'server'")
+    p.add_argument("--seconds", type=float, default=1.0, help="length of one run (default 1)")
+    p.add_argument("--repeats", type=int, default=5, help="runs per game; the median is shown")
+    p.add_argument(
+        "--reference",
+        action="store_true",
+        help="also run OpenSpiel's C++ skat, hearts and euchre the same way (needs open_spiel)",
+    )
+    p.add_argument("--tables", type=int, default=200, help="bench server: live tables")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the figures."""
+    if args.games == ["server"]:
+        from folkcards.server.bench import run_server_bench
+
+        res: dict[str, Any] = run_server_bench(args.tables, args.seconds * 10)
+        print(json.dumps(res) if args.json else "\n".join(f"{k}: {v}" for k, v in res.items()))
+        return 0
+    unknown = [g for g in args.games if g not in GAMES]
+    if unknown:
+        print(f"folkcards bench: unknown game {unknown[0]!r} (valid: {', '.join(GAMES)}, server)")
+        return 2
+    games = [GAMES[g] for g in (args.games or list(GAMES))]
+    out: dict[str, dict[str, float]] = bench_games(games, args.seconds, args.repeats)
+    if args.reference:
+        ref = bench_openspiel(["skat", "hearts", "euchre"], args.seconds, args.repeats)
+        if not ref:
+            print("(open_spiel is not installed: pip install -e '.[rl]' for the reference)")
+        out.update(ref)
+    if args.json:
+        print(json.dumps(out))
+    else:
+        for name, r in out.items():
+            print(
+                f"{name:16s} {r['deals_per_s']:10.0f} deals/s  {r['us_per_action']:6.2f} µs/action"
+            )
+    return 0
