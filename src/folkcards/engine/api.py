@@ -310,6 +310,12 @@ class Game(ABC):
     def parse_action(self, text: str, variant: Variant) -> Action:
         """The action named by ``text``, or ActionSyntaxError when it names none."""
 
+    def all_actions(self, variant: Variant) -> tuple[Action, ...] | None:
+        """Every action of the game in one fixed order, codes 0..n-1 — a finite action space
+        for learning environments; None where actions are not a small finite table
+        (Scopone's captures)."""
+        return None
+
     # --- deals ------------------------------------------------------------------------
     @abstractmethod
     def new_deal(
