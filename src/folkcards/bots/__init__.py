@@ -1,0 +1,27 @@
+"""folkcards bots: ``random``, per-game ``heuristic``, and search (PIMC, IS-MCTS).
+
+Every bot decides from one seat's :class:`~folkcards.engine.api.Observation` and an RNG;
+see :mod:`folkcards.bots.base` for the contract and :func:`play_deal` for the driver.
+
+>>> from folkcards.bots import make_bot, BOT_NAMES
+>>> BOT_NAMES
+('random', 'heuristic', 'search', 'pimc', 'ismcts')
+"""
+
+from __future__ import annotations
+
+from folkcards.bots.base import Bot, BotError, Evaluation, SeatClock, play_deal, utilities
+from folkcards.bots.hint import hint
+from folkcards.bots.registry import BOT_NAMES, make_bot
+
+__all__ = [
+    "BOT_NAMES",
+    "Bot",
+    "BotError",
+    "Evaluation",
+    "SeatClock",
+    "hint",
+    "make_bot",
+    "play_deal",
+    "utilities",
+]

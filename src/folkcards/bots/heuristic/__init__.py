@@ -1,0 +1,85 @@
+"""The ``heuristic`` bot: a rule-based player per game, encoding the tactics of the rules
+files and their seeds (each game's module in this package says which).
+
+A game module ``folkcards.bots.heuristic.<game>`` exports ``evaluate(obs) -> {action:
+score}``: a score for every legal action (higher is better), whose best is played. For a
+game without such a module (a game that landed before its heuristic), the bot falls back
+to a small flat Monte-Carlo search (a few random playouts per action over
+determinizations), which is still far better than random and uses the same observation.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Mapping
+from types import ModuleType
+
+from folkcards.bots.base import Bot, Evaluation, argmax, make_evaluation
+from folkcards.engine.actions import Action
+from folkcards.engine.api import Observation
+
+Scorer = Callable[[Observation], Mapping[Action, float]]
+
+HEURISTIC_GAMES = ("sasku", "scopone", "sheepshead", "satat", "huutopussi")
+"""Games whose heuristic module is written."""
+
+
+def _module(game: str) -> ModuleType | None:
+    if game not in HEURISTIC_GAMES:
+        return None
+    try:
+        return importlib.import_module(f"folkcards.bots.heuristic.{game}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"folkcards.bots.heuristic.{game}":
+            return None
+        raise
+
+
+_SCORERS: dict[str, Scorer | None] = {}
+
+
+def scorer_for(game: str) -> Scorer | None:
+    """The per-game scoring function, or None when the game has no heuristic module."""
+    if game not in _SCORERS:
+        module = _module(game)
+        fn: Scorer | None = getattr(module, "evaluate", None) if module is not None else None
+        _SCORERS[game] = fn
+    return _SCORERS[game]
+
+
+class HeuristicBot(Bot):
+    """Plays the per-game rule-based choice; falls back to a small search for games
+    without a heuristic module."""
+
+    name = "heuristic"
+
+    def __init__(self, fallback_playouts: int = 4) -> None:
+        self.fallback_playouts = fallback_playouts
+
+    def evaluate(self, obs: Observation, rng: random.Random) -> Evaluation:
+        """The game's heuristic scores (or the fallback search's values)."""
+        scorer = scorer_for(obs.game)
+        if scorer is not None:
+            values = dict(scorer(obs))
+            missing = [a for a in obs.legal if a not in values]
+            for a in missing:
+                values[a] = 0.0
+            return make_evaluation({a: values[a] for a in obs.legal}, rng, "heuristic")
+        from folkcards.bots.search import PIMCBot
+
+        budget = self.fallback_playouts * len(obs.legal)
+        return PIMCBot(iterations=budget).evaluate(obs, rng)
+
+    def quick_choice(self, obs: Observation, rng: random.Random) -> Action:
+        """The heuristic's choice without the fallback search (random when the game has no
+        heuristic module): the playout policy of the search bots."""
+        scorer = scorer_for(obs.game)
+        if scorer is None:
+            return obs.legal[rng.randrange(len(obs.legal))]
+        values = dict(scorer(obs))
+        return argmax({a: values.get(a, 0.0) for a in obs.legal}, rng)
+
+
+HEURISTIC = HeuristicBot()
+"""A shared instance (the bot keeps no state between decisions)."""

@@ -1,0 +1,102 @@
+"""Bot names and specs: ``make_bot("ismcts:iters=400:policy=heuristic")``.
+
+A spec is a registered name, optionally followed by ``:key=value`` options (colons, not
+commas, so that a list of specs can be comma-separated on the command line):
+
+* ``random`` — uniform over the legal actions;
+* ``heuristic`` — the per-game rule-based player;
+* ``pimc`` — flat Monte Carlo over determinizations;
+* ``ismcts`` — information-set MCTS;
+* ``search`` — the stronger of the two at equal budget (measured: see docs/bots.md).
+
+Search options: ``iters=N`` playouts per decision (default 200), ``ms=T`` a time budget
+per decision instead (not reproducible), ``policy=random|heuristic`` for playouts,
+``c=X`` the IS-MCTS exploration constant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from folkcards.bots.base import Bot, BotError
+from folkcards.bots.heuristic import HeuristicBot
+from folkcards.bots.random import RandomBot
+from folkcards.bots.search import ISMCTSBot, PIMCBot
+
+SEARCH_DEFAULT = "ismcts"
+"""What ``search`` means: the algorithm that measured stronger (docs/bots.md)."""
+
+_SEARCH_OPTIONS = {"iters": int, "ms": float, "policy": str}
+
+
+def _search(cls: type[PIMCBot] | type[ISMCTSBot], opts: dict[str, Any], name: str) -> Bot:
+    kwargs: dict[str, Any] = {"name": name}
+    if "iters" in opts:
+        kwargs["iterations"] = opts["iters"]
+    if "ms" in opts:
+        kwargs["ms"] = opts["ms"]
+    if "policy" in opts:
+        kwargs["policy"] = opts["policy"]
+    if "c" in opts:
+        kwargs["exploration"] = opts["c"]
+    return cls(**kwargs)
+
+
+def _random(opts: dict[str, Any], name: str) -> Bot:
+    return RandomBot()
+
+
+def _heuristic(opts: dict[str, Any], name: str) -> Bot:
+    return HeuristicBot()
+
+
+def _pimc(opts: dict[str, Any], name: str) -> Bot:
+    return _search(PIMCBot, opts, name)
+
+
+def _ismcts(opts: dict[str, Any], name: str) -> Bot:
+    return _search(ISMCTSBot, opts, name)
+
+
+def _default_search(opts: dict[str, Any], name: str) -> Bot:
+    return _search(ISMCTSBot if SEARCH_DEFAULT == "ismcts" else PIMCBot, opts, name)
+
+
+BOTS: dict[str, tuple[Callable[[dict[str, Any], str], Bot], dict[str, type]]] = {
+    "random": (_random, {}),
+    "heuristic": (_heuristic, {}),
+    "search": (_default_search, dict(_SEARCH_OPTIONS, c=float)),
+    "pimc": (_pimc, _SEARCH_OPTIONS),
+    "ismcts": (_ismcts, dict(_SEARCH_OPTIONS, c=float)),
+}
+"""Every bot name with its factory and its options' types."""
+
+BOT_NAMES = tuple(BOTS)
+
+
+def make_bot(spec: str) -> Bot:
+    """The bot a spec names; BotError (listing the valid names or options) if it names none.
+
+    The bot's ``name`` is the spec itself, so results say exactly which bot played.
+    """
+    name, *parts = spec.strip().split(":")
+    if name not in BOTS:
+        raise BotError(f"unknown bot {name!r} (valid: {', '.join(BOTS)})")
+    factory, types = BOTS[name]
+    opts: dict[str, Any] = {}
+    for part in parts:
+        key, eq, raw = part.partition("=")
+        if key not in types or not eq:
+            valid = ", ".join(f"{k}=…" for k in types) or "none"
+            raise BotError(f"bad option {part!r} for bot {name!r} (valid options: {valid})")
+        try:
+            opts[key] = types[key](raw)
+        except ValueError:
+            raise BotError(f"bot option {key} needs a {types[key].__name__}, not {raw!r}") from None
+    try:
+        bot = factory(opts, spec.strip())
+    except ValueError as exc:
+        raise BotError(f"bad bot spec {spec!r}: {exc}") from None
+    bot.name = spec.strip()
+    return bot

@@ -1,0 +1,209 @@
+"""Search bots over determinizations: PIMC (flat Monte Carlo) and IS-MCTS.
+
+Both see only the seat's observation: each iteration samples one full deal consistent
+with it through ``Game.determinize(obs, rng)`` — the game module's sampler, which
+applies what play revealed (voids, exchanged and passed cards, the blind a picker saw) —
+and plays it out. The budget is a number of playouts (``iterations``; reproducible with
+a seeded RNG) or a time limit (``ms``; not reproducible, since it depends on the
+machine). Playouts follow the ``random`` policy or the game's ``heuristic``.
+
+* :class:`PIMCBot` — Perfect-Information Monte Carlo: for each sampled deal, every legal
+  action is tried and played out; values are mean utilities over the samples.
+* :class:`ISMCTSBot` — Single-Observer Information-Set MCTS (Cowling, Powley & Whitehouse
+  2012): one tree over the actions seen from this seat, a new determinization per
+  iteration, UCB with availability counts for every seat's decisions, each seat's nodes
+  scored with that seat's utility.
+
+``docs/bots.md`` has the measurement of which one is stronger at equal budget.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+
+from folkcards.bots.base import Bot, Evaluation, argmax, game_of, utilities
+from folkcards.engine.actions import Action
+from folkcards.engine.api import DealState, Observation
+
+Policy = Callable[[DealState, random.Random], Action]
+
+
+def random_policy(state: DealState, rng: random.Random) -> Action:
+    """A uniformly random legal action of the seat to act (fast playouts)."""
+    legal = state.legal_actions()
+    return legal[rng.randrange(len(legal))]
+
+
+def heuristic_policy(state: DealState, rng: random.Random) -> Action:
+    """The heuristic bot's choice for the seat to act, from that seat's observation."""
+    from folkcards.bots.heuristic import HEURISTIC
+
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    seat = state.to_act
+    assert seat is not None
+    return HEURISTIC.quick_choice(state.observation(seat), rng)
+
+
+POLICIES: dict[str, Policy] = {"random": random_policy, "heuristic": heuristic_policy}
+
+
+def playout(state: DealState, rng: random.Random, policy: Policy) -> list[float]:
+    """Play ``state`` (a determinized copy) to its end; every seat's utility."""
+    while not state.is_over:
+        state.apply(policy(state, rng))
+    return utilities(state.game.name, state.result(), state.num_seats)
+
+
+class SearchBot(Bot):
+    """Common budget handling of the search bots."""
+
+    def __init__(
+        self,
+        iterations: int = 200,
+        ms: float | None = None,
+        policy: str = "random",
+        name: str | None = None,
+    ) -> None:
+        if iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        if policy not in POLICIES:
+            raise ValueError(f"unknown playout policy {policy!r} (valid: {', '.join(POLICIES)})")
+        self.iterations = iterations
+        self.ms = ms
+        self.policy_name = policy
+        self.policy = POLICIES[policy]
+        if name is not None:
+            self.name = name
+
+    def _budget(self) -> Callable[[int], bool]:
+        """A test ``more(done)``: True while playouts may go on."""
+        if self.ms is None:
+            limit = self.iterations
+            return lambda done: done < limit
+        deadline = time.perf_counter() + self.ms / 1000.0
+        return lambda done: done == 0 or time.perf_counter() < deadline
+
+
+class PIMCBot(SearchBot):
+    """Perfect-Information Monte Carlo over determinizations (flat: no tree)."""
+
+    name = "pimc"
+
+    def evaluate(self, obs: Observation, rng: random.Random) -> Evaluation:
+        """Mean utility of each legal action over sampled deals; the best is chosen."""
+        game = game_of(obs)
+        legal = obs.legal
+        seat = obs.seat
+        totals = dict.fromkeys(legal, 0.0)
+        counts = dict.fromkeys(legal, 0)
+        more = self._budget()
+        done = 0
+        while more(done):
+            world = game.determinize(obs, rng)
+            for i, action in enumerate(legal):
+                state = world if i == len(legal) - 1 else world.clone()
+                state.apply(action)
+                totals[action] += playout(state, rng, self.policy)[seat]
+                counts[action] += 1
+                done += 1
+        values = {a: totals[a] / counts[a] if counts[a] else 0.0 for a in legal}
+        detail = {a.text: {"samples": counts[a]} for a in legal}
+        return Evaluation(
+            argmax(values, rng), {a.text: v for a, v in values.items()}, "win", detail
+        )
+
+
+class _Node:
+    """A node of the IS-MCTS tree: reached by an action of ``actor``. Children are keyed
+    by ``action * 8 + actor`` (who acts at a history can depend on hidden cards)."""
+
+    __slots__ = ("actor", "avail", "children", "reward", "visits")
+
+    def __init__(self, actor: int) -> None:
+        self.actor = actor
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+
+
+class ISMCTSBot(SearchBot):
+    """Single-Observer Information-Set Monte Carlo Tree Search."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        iterations: int = 200,
+        ms: float | None = None,
+        policy: str = "random",
+        exploration: float = 0.7,
+        name: str | None = None,
+    ) -> None:
+        super().__init__(iterations, ms, policy, name)
+        self.exploration = exploration
+
+    def evaluate(self, obs: Observation, rng: random.Random) -> Evaluation:
+        """Visits and mean utility of each root action after the search; the most visited
+        action is chosen."""
+        game = game_of(obs)
+        root = _Node(obs.seat)
+        more = self._budget()
+        done = 0
+        c = self.exploration
+        policy = self.policy
+        while more(done):
+            state = game.determinize(obs, rng)
+            node = root
+            path = [root]
+            while not state.is_over:
+                legal = state.legal_actions()
+                actor = state.to_act
+                assert actor is not None
+                children = node.children
+                untried = []
+                for a in legal:
+                    child = children.get(a * 8 + actor)
+                    if child is None:
+                        untried.append(a)
+                    else:
+                        child.avail += 1
+                if untried:
+                    action = untried[rng.randrange(len(untried))]
+                    child = _Node(actor)
+                    child.avail = 1
+                    children[action * 8 + actor] = child
+                    state.apply(action)
+                    path.append(child)
+                    break
+                best = -1.0
+                action = legal[0]
+                for a in legal:
+                    kid = children[a * 8 + actor]
+                    score = kid.reward / kid.visits + c * math.sqrt(math.log(kid.avail) / kid.visits)
+                    if score > best:
+                        best, action = score, a
+                node = children[action * 8 + actor]
+                state.apply(action)
+                path.append(node)
+            result = playout(state, rng, policy)
+            for n in path[1:]:
+                n.visits += 1
+                n.reward += result[n.actor]
+            done += 1
+        values: dict[Action, float] = {}
+        visits: dict[Action, int] = {}
+        for a in obs.legal:
+            ch: _Node | None = root.children.get(a * 8 + obs.seat)
+            visits[a] = ch.visits if ch else 0
+            values[a] = ch.reward / ch.visits if ch and ch.visits else 0.0
+        most = max(visits.values())
+        top = {a: values[a] for a in obs.legal if visits[a] == most}
+        choice = argmax(top, rng)
+        detail = {a.text: {"visits": visits[a]} for a in obs.legal}
+        return Evaluation(choice, {a.text: v for a, v in values.items()}, "win", detail)

@@ -1,0 +1,209 @@
+"""Running a duplicate tournament: locally on processes, or on a Ray cluster.
+
+:func:`run_tournament` cuts the work into one job per (matchup, board), runs the jobs on
+the chosen backend, puts the results back in job order and summarizes them. Every job's
+randomness comes from the seed and the job's position, never from the worker or the
+order of completion, so the same seed gives the same results on one core, on all cores
+and on Ray (only the measured times differ).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Any
+
+from folkcards.tournament.duplicate import TournamentConfig, play_board
+from folkcards.tournament.stats import mean_ci
+
+Progress = Callable[[int, int], None]
+Job = tuple[int, int, int]
+"""(matchup index, bot A, bot B, board) flattened: (pair_a, pair_b, board)."""
+
+
+def jobs_of(config: TournamentConfig) -> list[Job]:
+    """Every job, in the order results are reported."""
+    return [(a, b, board) for a, b in config.matchups() for board in range(config.boards)]
+
+
+def _run_job(config: TournamentConfig, job: Job) -> dict[str, Any]:
+    return play_board(config, (job[0], job[1]), job[2])
+
+
+def run_local(
+    config: TournamentConfig, workers: int | None = None, progress: Progress | None = None
+) -> list[dict[str, Any]]:
+    """All boards on local processes (``workers`` = cores by default; 1 = in this process)."""
+    jobs = jobs_of(config)
+    workers = workers or os.cpu_count() or 1
+    results: list[dict[str, Any] | None] = [None] * len(jobs)
+    if workers <= 1 or len(jobs) <= 1:
+        for i, job in enumerate(jobs):
+            results[i] = _run_job(config, job)
+            if progress:
+                progress(i + 1, len(jobs))
+    else:
+        with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
+            pending: dict[Future[dict[str, Any]], int] = {
+                pool.submit(_run_job, config, job): i for i, job in enumerate(jobs)
+            }
+            done_count = 0
+            while pending:
+                done, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for fut in done:
+                    results[pending.pop(fut)] = fut.result()
+                    done_count += 1
+                    if progress:
+                        progress(done_count, len(jobs))
+    return [r for r in results if r is not None]
+
+
+def run_ray(
+    config: TournamentConfig,
+    address: str | None = None,
+    progress: Progress | None = None,
+    num_cpus: int | None = None,
+) -> list[dict[str, Any]]:
+    """All boards as Ray tasks: on the cluster at ``address``, or on an embedded local Ray.
+
+    Cluster nodes need folkcards installed (``pip install 'folkcards[ray]'``). A Ray
+    already initialized in this process is used as it is and left running.
+    """
+    try:
+        import ray
+    except ImportError:
+        raise RuntimeError(
+            "Ray is not installed: pip install 'folkcards[ray]' (or run without --ray)"
+        ) from None
+    started = False
+    if not ray.is_initialized():
+        kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
+        if address:
+            kwargs["address"] = address
+        elif num_cpus:
+            kwargs["num_cpus"] = num_cpus
+        ray.init(**kwargs)
+        started = True
+    try:
+        remote = ray.remote(_run_job)
+        jobs = jobs_of(config)
+        cfg = ray.put(config)
+        refs = [remote.remote(cfg, job) for job in jobs]
+        index = {ref: i for i, ref in enumerate(refs)}
+        results: list[dict[str, Any] | None] = [None] * len(jobs)
+        pending = list(refs)
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                results[index[ref]] = ray.get(ref)
+            if progress:
+                progress(len(refs) - len(pending), len(refs))
+        return [r for r in results if r is not None]
+    finally:
+        if started:
+            ray.shutdown()
+
+
+# --- summary ------------------------------------------------------------------------------
+
+
+def _win_point(margin: float) -> float:
+    return 1.0 if margin > 0 else 0.0 if margin < 0 else 0.5
+
+
+def summarize(config: TournamentConfig, results: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Per matchup: win rate of A, mean scores, margins (95 % CIs over boards), W/T/L,
+    decisions and milliseconds per decision of each bot; plus a digest of every outcome."""
+    matchups = []
+    for a, b in config.matchups():
+        boards = [r for r in results if r["pair"] == [a, b]]
+        if not boards:
+            continue
+        wins = [sum(_win_point(p["margin"]) for p in r["plays"]) / len(r["plays"]) for r in boards]
+        margin = [sum(p["margin"] for p in r["plays"]) / len(r["plays"]) for r in boards]
+        per_deal: list[list[float]] = [[], []]
+        for side in (0, 1):
+            for r in boards:
+                per_deal[side].append(
+                    sum(p["means"][side] / p["deals"] for p in r["plays"]) / len(r["plays"])
+                )
+        plays = [p for r in boards for p in r["plays"]]
+        wtl = [
+            sum(p["margin"] > 0 for p in plays),
+            sum(p["margin"] == 0 for p in plays),
+            sum(p["margin"] < 0 for p in plays),
+        ]
+        decisions = [sum(p["decisions"][s] for p in plays) for s in (0, 1)]
+        seconds = [sum(p["seconds"][s] for p in plays) for s in (0, 1)]
+        matchups.append(
+            {
+                "a": config.bots[a],
+                "b": config.bots[b],
+                "boards": len(boards),
+                "plays": len(plays),
+                "deals": sum(p["deals"] for p in plays),
+                "win_rate": mean_ci(wins).to_dict(),
+                "wins_ties_losses": wtl,
+                "margin": mean_ci(margin).to_dict(),
+                "score_per_deal": [mean_ci(per_deal[0]).to_dict(), mean_ci(per_deal[1]).to_dict()],
+                "decisions": decisions,
+                "ms_per_decision": [
+                    round(1000.0 * seconds[s] / decisions[s], 3) if decisions[s] else 0.0
+                    for s in (0, 1)
+                ],
+            }
+        )
+    return {
+        "game": config.game_name,
+        "variant": dict(config.variant),
+        "bots": list(config.bots),
+        "mode": config.mode,
+        "boards": config.boards,
+        "seed": config.seed,
+        "matchups": matchups,
+        "digest": digest(results),
+    }
+
+
+def outcomes(results: Sequence[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Each play's outcome without its timings (what the seed determines)."""
+    for r in results:
+        for p in r["plays"]:
+            yield {
+                "pair": r["pair"],
+                "board": r["board"],
+                "arrangement": p["arrangement"],
+                "score": p["score"],
+                "decisions": p["decisions"],
+                "record": p["record"],
+            }
+
+
+def digest(results: Sequence[dict[str, Any]]) -> str:
+    """A SHA-256 over every outcome and record (timings excluded): equal digests mean the
+    tournaments played exactly the same actions."""
+    h = hashlib.sha256()
+    for o in outcomes(results):
+        h.update(json.dumps(o, sort_keys=True).encode())
+    return h.hexdigest()
+
+
+def run_tournament(
+    config: TournamentConfig,
+    *,
+    backend: str = "local",
+    workers: int | None = None,
+    address: str | None = None,
+    progress: Progress | None = None,
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Run a tournament; returns its summary and the raw per-board results."""
+    if backend == "ray":
+        results = run_ray(config, address, progress, num_cpus=workers)
+    elif backend == "local":
+        results = run_local(config, workers, progress)
+    else:
+        raise ValueError(f"unknown backend {backend!r} (valid: local, ray)")
+    return summarize(config, results), results
