@@ -1,0 +1,164 @@
+"""A whole match between bots, printed as a readable trick-by-trick log (``folkcards demo``).
+
+The log is a spectator's: it shows every seat's hand when the card play starts and
+every action as the referee records it, grouped into tricks (or, in Scopone, with the
+table after each play), then each deal's result and the match score.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from folkcards.engine.api import DealState, FolkcardsError, Game
+from folkcards.engine.match import Match
+from folkcards.tui import present, view
+from folkcards.tui.players import Decide, make_player
+
+SAFETY_DEALS = 25
+"""Deals played at most when the match has no end of its own (e.g. Satat's default)."""
+
+
+def seat_specs(bots: str, num_seats: int) -> list[str]:
+    """One bot spec per seat from ``heuristic`` or a comma list ``search,random,…``."""
+    specs = [s.strip() for s in bots.split(",") if s.strip()]
+    if not specs:
+        specs = ["heuristic"]
+    if len(specs) == 1:
+        return specs * num_seats
+    if len(specs) != num_seats:
+        raise FolkcardsError(f"give one bot or {num_seats} comma-separated bots, not {len(specs)}")
+    return specs
+
+
+def run_demo(
+    game: Game,
+    variant: Mapping[str, Any],
+    bots: str,
+    seed: int | None,
+    console: Console,
+    max_deals: int | None = None,
+) -> int:
+    """Play and print a match; returns the number of deals played."""
+    match = Match(game, variant, rng=random.Random(seed) if seed is not None else random.Random())
+    n = game.num_seats(match.variant)
+    specs = seat_specs(bots, n)
+    players: list[Decide] = [make_player(s) for s in specs]
+    base = str(seed) if seed is not None else None
+    rngs = [random.Random(f"demo-{base}-{s}") if base else random.Random() for s in range(n)]
+    names = [f"Seat {s}" for s in range(n)]
+    facts = view.TableFacts(
+        title=game.title,
+        seat_names=names,
+        seat_roles=[f"Seat {s}: {spec}" for s, spec in enumerate(specs)],
+        partnership=game.partnership and game.num_teams(match.variant) == 2,
+        num_teams=game.num_teams(match.variant),
+        goal=present.match_goal(game.name, match.variant),
+    )
+    console.print(Text(f"{game.title} — {facts.goal}.", style="bold"))
+    console.print("Players: " + " · ".join(facts.seat_roles))
+    if facts.partnership:
+        console.print("Teams: team 0 = seats 0 & 2, team 1 = seats 1 & 3.")
+    limit = max_deals if max_deals is not None else SAFETY_DEALS
+    played = 0
+    while not match.is_over and played < limit:
+        deal = match.new_deal()
+        played += 1
+        console.rule(f"Deal {played} · dealer {names[deal.dealer]}")
+        play_logged(deal, players, rngs, names, console)
+        match.finish_deal()
+        facts.totals = list(match.state.totals)
+        console.print(view.result_view(deal.result(), facts, game.name))
+    console.rule("Match over" if match.is_over else f"Stopped after {played} deals")
+    st = match.state
+    facts.totals = list(st.totals)
+    if match.is_over:
+        if st.draw:
+            console.print(Text("The match is drawn.", style="bold"))
+        elif st.winner is not None:
+            console.print(Text(f"Winner: {view.side_name(facts, st.winner)}.", style="bold"))
+    console.print(view.score_view(facts, game.name))
+    return played
+
+
+def play_logged(
+    deal: DealState,
+    players: Sequence[Decide],
+    rngs: Sequence[random.Random],
+    names: Sequence[str],
+    console: Console,
+) -> None:
+    """Play one deal with the bots, logging it (each bot sees only its observation)."""
+    n = deal.num_seats
+    trick: list[tuple[int, str]] = []
+    tricks_done = 0
+    hands_shown = False
+    trickless = deal.game.name in view.TRICKLESS
+    while not deal.is_over:
+        seat = deal.to_act
+        assert seat is not None
+        obs = deal.observation(seat)
+        action = players[seat](obs, rngs[seat])
+        words = action.text.split(" ")
+        if words[0] == "play" and not hands_shown:
+            show_hands(deal, names, console)
+            hands_shown = True
+        deal.apply(action)
+        if words[0] != "play":
+            line = Text(f"  {names[seat]}: ")
+            line.append_text(view.styled_text(action.text))
+            console.print(line)
+            continue
+        if trickless:
+            line = Text(f"  {names[seat]}: ")
+            line.append_text(view.styled_text(action.text))
+            table = deal.observation(seat).info.get("table")
+            if isinstance(table, list):
+                line.append("   table: ", style="dim")
+                line.append_text(view.format_value(table) if table else Text("empty", style="dim"))
+                if not table and "take" in words and not deal.is_over:
+                    line.append("  sweep!", style="bold green")
+            console.print(line)
+            continue
+        trick.append((seat, words[1]))
+        if len(trick) == n:
+            tricks_done += 1
+            line = Text(f"  Trick {tricks_done}: ", style="bold")
+            for i, (s, c) in enumerate(trick):
+                if i:
+                    line.append("  ")
+                line.append(f"{names[s]} ")
+                line.append_text(view.styled_text(c))
+            if not deal.is_over and deal.to_act is not None:
+                line.append(f"  → {names[deal.to_act]}", style="green")
+            console.print(line)
+            trick = []
+    if trick:
+        line = Text("  Unfinished trick: ", style="dim")
+        line.append(" ".join(f"{names[s]} {c}" for s, c in trick))
+        console.print(line)
+
+
+def show_hands(deal: DealState, names: Sequence[str], console: Console) -> None:
+    """Every seat's hand when the card play starts (a spectator's view)."""
+    for s in range(deal.num_seats):
+        obs = deal.observation(s)
+        line = Text(f"  {names[s]} holds ", style="dim")
+        line.append_text(view.hand_view(_as_spectator(obs)))
+        console.print(line)
+    table = deal.observation(0).info.get("table")
+    if deal.game.name in view.TRICKLESS and isinstance(table, list):
+        line = Text("  Table: ", style="dim")
+        line.append_text(view.format_value(table))
+        console.print(line)
+
+
+def _as_spectator(obs: Any) -> Any:
+    """The observation with no legal actions (so the hand is drawn plainly)."""
+    from dataclasses import replace
+
+    return replace(obs, legal=())

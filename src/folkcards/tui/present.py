@@ -1,0 +1,223 @@
+"""Per-game presentation: card colours, each game's own rank order, names of phases.
+
+Everything here is a reading of the rules files for display only; the engine stays the
+referee. A game without an entry here (one that lands later) is still shown, with the
+conventions' card order and its phase names as given by the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from folkcards.cards import (
+    CARD_NAMES,
+    RANKS,
+    SUITS,
+    Card,
+    CardSet,
+    card,
+    iter_cards,
+    rank_of,
+    suit_of,
+)
+from folkcards.engine.api import Observation
+
+SUIT_STYLE = {"C": "bold", "S": "bold", "H": "bold red", "D": "bold red"}
+SUIT_SYMBOL = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
+
+PHASE_TITLES: dict[str, dict[str, str]] = {
+    "sasku": {
+        "cut": "Cut: choose how the dealer deals (deal threes is the usual way)",
+        "exchange": "Lone-picture exchange",
+        "auction": "Auction",
+        "declare": "Name the trump",
+        "override": "Diamonds override",
+        "play": "Trick play",
+    },
+    "scopone": {"play": "Play a card (capture when you can)"},
+    "sheepshead": {
+        "pick": "Pick the blind or pass",
+        "bury": "Bury two cards",
+        "call": "Call a partner or go alone",
+        "play": "Trick play",
+    },
+    "satat": {
+        "trump": "Make trump",
+        "propose": "Partner holds no trump: propose a redeal?",
+        "consent": "Accept the redeal?",
+        "give": "Pass cards after 7-0 / 13-0",
+        "announce": "Announce the 2H?",
+        "play": "Trick play",
+        "lese": "Lese signal",
+        "continue": "7-0: continue for 13-0 or stop?",
+    },
+    "huutopussi": {
+        "bidding": "Bidding",
+        "give": "Give a card to the declarer",
+        "contract": "Set the contract",
+        "return": "Return a card to your partner",
+        "discard": "Discard a card",
+        "play": "Trick play (declarations before your card)",
+        "answer": "Answer your partner",
+    },
+}
+
+SCORE_UNIT = {
+    "sasku": "strokes",
+    "scopone": "points",
+    "sheepshead": "points",
+    "satat": "deals won",
+    "huutopussi": "points",
+}
+
+SEAT_KEYS = frozenset(
+    {
+        "declarer",
+        "bidder",
+        "picker",
+        "partner",
+        "leader",
+        "cutter",
+        "eldest",
+        "last_capture",
+        "trump_maker",
+        "dealer",
+        "asker",
+        "winner",
+        "giver",
+        "returner",
+    }
+)
+"""``info`` keys whose integer value is a seat (drawn as the seat's name)."""
+
+TEAM_KEYS = frozenset({"won_by", "declarer_team", "settebello", "re_bello", "capotto"})
+"""Result keys whose integer value is a team (a seat in games scored per seat)."""
+
+SEAT_LIST_KEYS = frozenset({"passed", "leaster_winners", "passes"})
+"""``info`` keys whose value is a list of seats."""
+
+HIDDEN_INFO: dict[str, frozenset[str]] = {
+    "sasku": frozenset({"cutter", "eldest", "leader", "tricks_played"}),
+    "sheepshead": frozenset({"leader", "trick_number"}),
+    "scopone": frozenset({"turn", "initial_table"}),
+}
+"""``info`` keys the table leaves out (shown another way, or bookkeeping)."""
+
+
+def hidden_info(game: str) -> frozenset[str]:
+    """The ``info`` keys not drawn for ``game``."""
+    return HIDDEN_INFO.get(game, frozenset())
+
+
+DEFAULT_ACTION = {("sasku", "cut"): "deal threes"}
+"""Actions a person may take by pressing Enter (the rules' "when the cutter says nothing")."""
+
+
+def card_style(c: Card) -> str:
+    """The rich style of a card: red suits red."""
+    return SUIT_STYLE[SUITS[suit_of(c)]]
+
+
+def card_label(c: Card) -> str:
+    """A card as a person types it: its canonical text (``TH``)."""
+    return CARD_NAMES[c]
+
+
+def phase_title(game: str, phase: str) -> str:
+    """A readable name of a phase."""
+    return PHASE_TITLES.get(game, {}).get(phase, phase.replace("_", " ").capitalize())
+
+
+def score_unit(game: str) -> str:
+    """What the match score counts in this game."""
+    return SCORE_UNIT.get(game, "points")
+
+
+def match_goal(game: str, variant: Mapping[str, Any]) -> str:
+    """One line saying how the match ends (the game's own rule)."""
+    if game == "sasku":
+        return f"first team to {variant.get('target', 16)} strokes wins"
+    if game == "scopone":
+        return f"first team over {variant.get('target', 11)} points wins (ties play on)"
+    if game == "sheepshead":
+        return f"after {variant.get('match_deals', 5)} played deals the single leader wins"
+    if game == "satat":
+        t = variant.get("match_target", 0)
+        return f"first team to win {t} deals wins" if t else "no fixed end: stop when you like"
+    if game == "huutopussi":
+        return "first side to 500 points wins"
+    return "the game's own rule decides the end"
+
+
+def trump_suit(obs: Observation) -> str | None:
+    """The trump suit letter as this seat knows it, when the observation states one."""
+    for key in ("trump", "trump_suit"):
+        value = obs.info.get(key)
+        if isinstance(value, str) and value in SUITS:
+            return value
+    return None
+
+
+def _sasku_key(trump: str | None) -> Callable[[Card], tuple[int, int]]:
+    pictures = [card(r, s) for r in "KQJ" for s in SUITS]
+    order: list[Card] = []
+    if trump is not None:
+        order.append(card("6", trump))
+    order += pictures
+    if trump is not None:
+        order += [card(r, trump) for r in "AT987"]
+    pos = {c: i for i, c in enumerate(order)}
+    plain = "AT9876"
+
+    def key(c: Card) -> tuple[int, int]:
+        if c in pos:
+            return (0, pos[c])
+        return (1 + suit_of(c), plain.index(RANKS[rank_of(c)]))
+
+    return key
+
+
+def _sheepshead_key(_trump: str | None) -> Callable[[Card], tuple[int, int]]:
+    trumps = [card(r, s) for r in "QJ" for s in SUITS] + [card(r, "D") for r in "ATK987"]
+    pos = {c: i for i, c in enumerate(trumps)}
+    plain = "ATK987"
+
+    def key(c: Card) -> tuple[int, int]:
+        if c in pos:
+            return (0, pos[c])
+        return (1 + suit_of(c), plain.index(RANKS[rank_of(c)]))
+
+    return key
+
+
+def _suit_first_key(plain: str, top: Card | None = None) -> Callable[[str | None], Any]:
+    def make(trump: str | None) -> Callable[[Card], tuple[int, int]]:
+        def key(c: Card) -> tuple[int, int]:
+            if top is not None and c == top:
+                return (-1, 0)
+            s = SUITS[suit_of(c)]
+            group = 0 if s == trump else 1 + suit_of(c)
+            return (group, plain.index(RANKS[rank_of(c)]))
+
+        return key
+
+    return make
+
+
+RANK_KEYS: dict[str, Callable[[str | None], Callable[[Card], Any]]] = {
+    "sasku": _sasku_key,
+    "sheepshead": _sheepshead_key,
+    "huutopussi": _suit_first_key("ATKQJ9876"),
+    "satat": _suit_first_key("AKQJT98765432", top=card("2", "H")),
+    "scopone": _suit_first_key("KQJ765432A"),
+}
+
+
+def hand_order(game: str, cards: CardSet, trump: str | None) -> list[Card]:
+    """The cards in the game's own rank order: trumps first (highest first), then each suit."""
+    make = RANK_KEYS.get(game)
+    listed = list(iter_cards(cards))
+    if make is None:
+        return listed
+    return sorted(listed, key=make(trump))

@@ -1,0 +1,428 @@
+"""Drawing a seat's view of the table with ``rich``, from its observation alone.
+
+Every function here takes an :class:`~folkcards.engine.api.Observation` (plus match
+facts that are public: seat names, totals) and never a deal state, so the screen can
+show nothing that the seat may not know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from folkcards.cards import CARD_NAMES, SUITS, Card, parse_card
+from folkcards.engine.api import Observation
+from folkcards.tui import present
+
+TRICKLESS = frozenset({"scopone"})
+"""Games whose cards go to a table rather than into tricks."""
+
+CARD_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
+
+
+@dataclass
+class TableFacts:
+    """Public match facts drawn beside an observation."""
+
+    title: str
+    seat_names: list[str]
+    seat_roles: list[str]
+    partnership: bool
+    num_teams: int
+    totals: list[int] = field(default_factory=list)
+    deal_number: int = 1
+    goal: str = ""
+
+
+def styled_card(c: Card, *, dim: bool = False, bold: bool = False) -> Text:
+    """A card's text in its suit's colour."""
+    style = present.card_style(c)
+    if dim:
+        style = "dim"
+    elif bold:
+        style += " reverse"
+    return Text(present.card_label(c), style=style)
+
+
+def card_of_token(token: str) -> Card | None:
+    """The card a canonical token names, if it is one."""
+    return CARD_INDEX.get(token)
+
+
+def styled_text(text: str) -> Text:
+    """A line of action text with its card tokens coloured."""
+    out = Text()
+    for i, tok in enumerate(text.split(" ")):
+        if i:
+            out.append(" ")
+        c = card_of_token(tok)
+        if c is None:
+            out.append(tok)
+        else:
+            out.append_text(styled_card(c))
+    return out
+
+
+def legal_cards(obs: Observation) -> set[Card]:
+    """The cards of the seat's hand that appear in some legal action."""
+    cards = set()
+    for action in obs.legal:
+        for tok in action.text.split(" ")[1:]:
+            c = card_of_token(tok)
+            if c is not None and obs.hand >> c & 1:
+                cards.add(c)
+    return cards
+
+
+def hand_view(obs: Observation) -> Text:
+    """The seat's hand in the game's rank order; legal cards highlighted, the others dimmed."""
+    order = present.hand_order(obs.game, obs.hand, present.trump_suit(obs))
+    legal = legal_cards(obs)
+    mine = obs.to_act == obs.seat and bool(legal)
+    out = Text()
+    prev_suit: str | None = None
+    for c in order:
+        suit = SUITS[c // 13]
+        if out:
+            out.append("  " if suit != prev_suit else " ")
+        prev_suit = suit
+        if mine:
+            out.append_text(styled_card(c, bold=c in legal, dim=c not in legal))
+        else:
+            out.append_text(styled_card(c))
+    if not order:
+        out.append("(no cards)", style="dim")
+    if mine:
+        out.append(f"   [{len(legal)} playable]", style="green")
+    return out
+
+
+def format_value(value: Any) -> Text:
+    """A compact picture of an ``info`` value: cards coloured, lists joined."""
+    if value is None:
+        return Text("—", style="dim")
+    if isinstance(value, bool):
+        return Text("yes" if value else "no")
+    if isinstance(value, str):
+        c = card_of_token(value)
+        return styled_card(c) if c is not None else Text(value)
+    if isinstance(value, (int, float)):
+        return Text(str(value))
+    if isinstance(value, Sequence):
+        out = Text()
+        for i, item in enumerate(value):
+            if i:
+                out.append(" " if _all_cards(value) else " / ")
+            out.append_text(format_value(item) if not isinstance(item, list) else _bracket(item))
+        if not value:
+            out.append("—", style="dim")
+        return out
+    if isinstance(value, Mapping):
+        out = Text()
+        for i, (k, v) in enumerate(value.items()):
+            if i:
+                out.append(", ")
+            out.append(f"{k} ")
+            out.append_text(format_value(v))
+        return out
+    return Text(str(value))
+
+
+def _bracket(items: list[Any]) -> Text:
+    out = Text("[")
+    out.append_text(format_value(items))
+    out.append("]")
+    return out
+
+
+def _all_cards(values: Sequence[Any]) -> bool:
+    return bool(values) and all(isinstance(v, str) and v in CARD_INDEX for v in values)
+
+
+def plays(obs: Observation) -> list[tuple[int, Card]]:
+    """Every card played to a trick so far, with its player, from the seat's history."""
+    out = []
+    for text, actor in zip(obs.history, obs.actors, strict=False):
+        parts = text.split(" ")
+        if parts[0] == "play" and len(parts) >= 2:
+            c = card_of_token(parts[1])
+            if c is not None:
+                out.append((actor, c))
+    return out
+
+
+def trick_view(obs: Observation, names: Sequence[str]) -> Text | None:
+    """The current trick (and the last one taken), derived from the public plays."""
+    if obs.game in TRICKLESS:
+        return None
+    played = plays(obs)
+    if not played:
+        return None
+    n = obs.num_seats
+    done = len(played) - len(played) % n
+    current = played[done:]
+    out = Text()
+    if done:
+        last = played[done - n : done]
+        winner = current[0][0] if current else obs.to_act
+        out.append(f"Trick {done // n}: ", style="dim")
+        for i, (seat, c) in enumerate(last):
+            if i:
+                out.append("  ")
+            out.append(f"{_short(names, seat)} ", style="dim")
+            out.append_text(styled_card(c))
+        if winner is not None and obs.to_act is not None:
+            out.append(f"  → taken by {names[winner]}", style="dim")
+        out.append("\n")
+    out.append(f"Trick {done // n + 1}: ", style="bold")
+    if not current:
+        out.append("(empty)", style="dim")
+    for i, (seat, c) in enumerate(current):
+        if i:
+            out.append("  ")
+        out.append(f"{_short(names, seat)} ")
+        out.append_text(styled_card(c))
+    return out
+
+
+def _short(names: Sequence[str], seat: int) -> str:
+    return names[seat]
+
+
+def history_lines(obs: Observation, names: Sequence[str], start: int = 0) -> list[Text]:
+    """The seat's view of the deal's actions from index ``start``, one line each."""
+    out = []
+    for i in range(start, len(obs.history)):
+        actor = obs.actors[i] if i < len(obs.actors) else None
+        line = Text(f"{i + 1:>3}. ", style="dim")
+        line.append(f"{names[actor] if actor is not None else '?'}: ")
+        line.append_text(styled_text(obs.history[i]))
+        out.append(line)
+    return out
+
+
+def since_last_turn(obs: Observation) -> int:
+    """Index of the first action after the seat's own last action (0 if it has not acted)."""
+    for i in range(len(obs.actors) - 1, -1, -1):
+        if obs.actors[i] == obs.seat:
+            return i + 1
+    return 0
+
+
+def info_table(obs: Observation, names: Sequence[str], num_teams: int) -> Table:
+    """The game's facts (the observation's ``info``): trump first, seats by name, per-side
+    lists labelled; keys the table shows elsewhere are left out."""
+    table = Table.grid(padding=(0, 1))
+    table.add_column(style="cyan", no_wrap=True)
+    table.add_column()
+    trump = present.trump_suit(obs)
+    if trump is not None:
+        table.add_row(
+            "trump", Text(f"{trump} {present.SUIT_SYMBOL[trump]}", style=present.SUIT_STYLE[trump])
+        )
+    skip = present.hidden_info(obs.game)
+    for key, value in obs.info.items():
+        if key in ("trump", "trump_suit") or key in skip:
+            continue
+        if key in ("trick", "current_trick") and obs.game not in TRICKLESS:
+            continue
+        table.add_row(key.replace("_", " "), info_value(key, value, names, num_teams))
+    return table
+
+
+def info_value(key: str, value: Any, names: Sequence[str], num_teams: int) -> Text:
+    """One ``info`` value for a person: seats by name, per-seat and per-team lists labelled,
+    long piles of cards counted."""
+    n = len(names)
+    if key in present.SEAT_KEYS and isinstance(value, int) and not isinstance(value, bool):
+        return Text(names[value] if 0 <= value < n else str(value))
+    if key in present.TEAM_KEYS and isinstance(value, int) and not isinstance(value, bool):
+        return Text(
+            f"team {value}"
+            if num_teams == 2 and n == 4
+            else names[value]
+            if 0 <= value < n
+            else str(value)
+        )
+    if key in present.SEAT_LIST_KEYS and isinstance(value, list):
+        if not value:
+            return Text("—", style="dim")
+        return Text(
+            ", ".join(names[v] if isinstance(v, int) and 0 <= v < n else str(v) for v in value)
+        )
+    if isinstance(value, list) and value and all(isinstance(v, list) for v in value):
+        if all(_all_cards(v) or not v for v in value) and sum(len(v) for v in value) > 8:
+            labels = _side_labels(len(value), names, num_teams)
+            return Text(
+                " · ".join(f"{lab} {len(v)} cards" for lab, v in zip(labels, value, strict=True))
+            )
+        if all(
+            len(v) == 2 and isinstance(v[0], str) and v[0] in CARD_INDEX and isinstance(v[1], int)
+            for v in value
+        ):
+            return _cards_by_seat(value, names)
+        out = Text()
+        for i, item in enumerate(value):
+            if i:
+                out.append(", ")
+            out.append_text(_pair(item, names))
+        return out
+    if (
+        isinstance(value, list)
+        and value
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        labels = _side_labels(len(value), names, num_teams)
+        if labels:
+            return Text(" · ".join(f"{lab} {v}" for lab, v in zip(labels, value, strict=True)))
+    return format_value(value)
+
+
+def _side_labels(length: int, names: Sequence[str], num_teams: int) -> list[str]:
+    if length == len(names):
+        return list(names)
+    if length == num_teams == 2:
+        return ["team 0", "team 1"]
+    return []
+
+
+def _cards_by_seat(pairs: list[list[Any]], names: Sequence[str]) -> Text:
+    """``[[card, seat], …]`` grouped by seat: 'You AC KD · Seat 1 9H'."""
+    groups: dict[int, list[str]] = {}
+    for c, seat in pairs:
+        groups.setdefault(seat, []).append(c)
+    out = Text()
+    for i, (seat, cards) in enumerate(sorted(groups.items())):
+        if i:
+            out.append(" · ")
+        out.append(f"{names[seat] if 0 <= seat < len(names) else seat}: ")
+        for j, c in enumerate(cards):
+            if j:
+                out.append(" ")
+            out.append_text(styled_card(CARD_INDEX[c]))
+    return out
+
+
+def _pair(item: list[Any], names: Sequence[str]) -> Text:
+    """``[card, seat]`` or ``[seat, card]`` as 'AC (Seat 1)'; other lists as they are."""
+    if len(item) == 2:
+        a, b = item
+        if isinstance(a, str) and a in CARD_INDEX and isinstance(b, int):
+            out = styled_card(CARD_INDEX[a])
+            out.append(f" ({names[b] if 0 <= b < len(names) else b})")
+            return out
+        if isinstance(b, str) and b in CARD_INDEX and isinstance(a, int):
+            out = Text(f"{names[a] if 0 <= a < len(names) else a} ")
+            out.append_text(styled_card(CARD_INDEX[b]))
+            return out
+    return _bracket(item)
+
+
+def score_view(facts: TableFacts, game: str) -> Text:
+    """The match score per team or seat, with the game's unit and end rule."""
+    out = Text(f"Match score ({present.score_unit(game)}): ", style="bold")
+    for side, total in enumerate(facts.totals):
+        if side:
+            out.append(" · ")
+        out.append(f"{side_name(facts, side)} {total}")
+    if facts.goal:
+        out.append(f"   — {facts.goal}", style="dim")
+    return out
+
+
+def side_name(facts: TableFacts, side: int) -> str:
+    """Team ``t`` with its seats, or a seat's name."""
+    if facts.partnership and facts.num_teams == 2 and len(facts.seat_names) == 4:
+        return (
+            f"team {side} ({_short(facts.seat_names, side)} & {_short(facts.seat_names, side + 2)})"
+        )
+    if side < len(facts.seat_names):
+        return _short(facts.seat_names, side)
+    return f"side {side}"
+
+
+def turn_line(obs: Observation, facts: TableFacts) -> Text:
+    """Game, deal, dealer, phase and whose turn it is."""
+    out = Text(
+        f"{facts.title} · deal {facts.deal_number} · dealer {facts.seat_names[obs.dealer]}",
+        style="bold",
+    )
+    if obs.to_act is None:
+        out.append(" · deal over")
+        return out
+    out.append(f" · {present.phase_title(obs.game, obs.phase)}")
+    out.append(" · to act: ")
+    out.append(facts.seat_names[obs.to_act], style="bold yellow" if obs.to_act == obs.seat else "")
+    return out
+
+
+def choices_view(obs: Observation) -> Text:
+    """The legal actions, numbered, in the engine's order."""
+    out = Text()
+    texts = [a.text for a in obs.legal]
+    width = max((len(t) for t in texts), default=0) + 6
+    per_line = max(1, 76 // max(width, 1))
+    for i, text in enumerate(texts):
+        if i and i % per_line == 0:
+            out.append("\n")
+        cell = Text(f"{i + 1:>3}) ", style="cyan")
+        cell.append_text(styled_text(text))
+        cell.pad_right(width - len(cell.plain))
+        out.append_text(cell)
+    return out
+
+
+def table_view(obs: Observation, facts: TableFacts, *, recent: bool = True) -> RenderableType:
+    """The whole table as this seat sees it."""
+    parts: list[RenderableType] = [turn_line(obs, facts)]
+    seats = Text("Seats: ", style="dim")
+    for s, role in enumerate(facts.seat_roles):
+        if s:
+            seats.append(" · ", style="dim")
+        seats.append(role, style="bold" if s == obs.seat else "dim")
+    parts.append(seats)
+    parts.append(info_table(obs, facts.seat_names, facts.num_teams))
+    trick = trick_view(obs, facts.seat_names)
+    if trick is not None:
+        parts.append(trick)
+    if recent:
+        start = since_last_turn(obs)
+        lines = history_lines(obs, facts.seat_names, start)
+        if lines:
+            parts.append(Text("Since your last turn:", style="dim"))
+            parts.extend(lines[-12:])
+    hand = Text("Your hand: ", style="bold")
+    hand.append_text(hand_view(obs))
+    parts.append(hand)
+    parts.append(score_view(facts, obs.game))
+    return Panel(
+        Group(*parts), title=f"{facts.seat_names[obs.seat]} (seat {obs.seat})", title_align="left"
+    )
+
+
+def result_view(result: Mapping[str, Any], facts: TableFacts, game: str) -> RenderableType:
+    """A deal's result (every key of the game's result object) and the match totals."""
+    table = Table(title="Deal result", show_header=False, title_style="bold")
+    table.add_column(style="cyan")
+    table.add_column()
+    for key, value in result.items():
+        if key in ("totals", "match_over", "winner", "draw"):
+            continue
+        table.add_row(
+            key.replace("_", " "), info_value(key, value, facts.seat_names, facts.num_teams)
+        )
+    return Group(table, score_view(facts, game))
+
+
+def parse_card_text(text: str) -> Card | None:
+    """A card typed by a person (``10h``, ``th``), or None when the text is not a card."""
+    try:
+        return parse_card(text)
+    except ValueError:
+        return None
