@@ -1,0 +1,1306 @@
+"""Sasku (Saskop, Lambapea): the Estonian four-player partnership trump game.
+
+Normative rules: ``rules/sasku.md`` (rule IDs ``SAS-n.m``, cited in comments where a
+rule is implemented). One deal runs through the phases
+
+``cut`` → ``exchange`` → ``auction`` → ``declare`` → ``override`` → ``play``
+
+(a replay deal after 60–60 skips the auction: ``cut`` → ``exchange`` → ``play``), and
+a match adds deals until a team reaches ``target`` strokes.
+
+Representation
+    Cards are the engine's ints (``suit * 13 + rank``); hands are bitmasks. All twelve
+    Kings, Queens and Jacks — the *pictures* — are permanent trumps (SAS-1.2), so every
+    trump suit gets its own precomputed :class:`~folkcards.engine.tricks.TrumpConfig`
+    (``TRUMP_CONFIGS``); the whole action space is one :class:`ActionTable` (``ACTIONS``)
+    whose codes follow the conventions' sort order, so legal lists are built from
+    precomputed tuples without sorting.
+
+Observation ``info`` (all JSON values; cards as canonical text)
+    ``cutter``, ``eldest``       seats (SAS-5.3)
+    ``deal``                     ``"threes" | "ones" | "nines" | "cover" | "to"`` or null
+                                 (before the cut, or a record that gave ``hands``)
+    ``face_up``                  ``[[card, seat], …]`` the cards dealt face up by
+                                 ``deal to X``, in deck order (SAS-6.4)
+    ``exchanges``                ``[{"giver", "picture", "returner", "returned"}, …]``;
+                                 ``returned`` is the card, ``"?"`` when hidden from this
+                                 seat (SAS-7.7), or null while the return is pending
+    ``bid``, ``bidder``          highest bid so far and its seat, or null
+    ``passed``                   seats that passed in the auction, ascending
+    ``trump``                    ``"C" | "S" | "H" | "D"`` or null while undecided
+    ``declarer``                 seat whose trump stands (SAS-9.5) or null
+    ``passed_deal``              true when all four passed (or a replay of such a deal)
+    ``leader``                   seat that led the current trick (null before play)
+    ``trick``                    ``[[seat, card], …]`` cards of the current trick
+    ``tricks_played``            completed tricks, 0–9
+    ``points``, ``tricks``       per team, from completed tricks
+    ``hand_sizes``               cards held by each seat now
+
+A record's carried-over key ``replay`` (SAS-15.2) appears as ``Observation.carry``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from folkcards.cards import (
+    BIT,
+    CARD_NAMES,
+    DECK_36,
+    SUIT_MASK,
+    SUITS,
+    Card,
+    CardSet,
+    cards_list,
+    iter_cards,
+    mask_text,
+    ranks_mask,
+)
+from folkcards.engine.actions import Action, ActionSyntaxError, ActionTable, canonical_tokens
+from folkcards.engine.api import (
+    JSON,
+    DealState,
+    FolkcardsError,
+    Game,
+    IllegalAction,
+    MalformedRecord,
+    MatchState,
+    Observation,
+    Variant,
+    VariantOption,
+)
+from folkcards.engine.tricks import TrumpConfig
+
+# ----------------------------------------------------------------------------------------
+# Cards: pictures, suit cards, points, orders (SAS-2, SAS-3, SAS-4)
+# ----------------------------------------------------------------------------------------
+
+DECK: CardSet = DECK_36
+"""The 36-card pack, ``A K Q J T 9 8 7 6`` in ``C S H D`` (SAS-2.1)."""
+
+PICTURES: CardSet = ranks_mask("KQJ")
+"""The twelve Kings, Queens and Jacks — permanent trumps (SAS-2.2, SAS-1.2)."""
+
+SUIT_CARDS: CardSet = DECK & ~PICTURES
+"""The 24 A T 9 8 7 6 cards (SAS-2.2)."""
+
+SUIT_CARDS_OF: tuple[CardSet, ...] = tuple(SUIT_MASK[s] & SUIT_CARDS for s in range(4))
+"""``SUIT_CARDS_OF[s]``: the six suit cards of suit ``s`` — a plain suit's whole class (SAS-2.4)."""
+
+TRUMPS_OF: tuple[CardSet, ...] = tuple(PICTURES | SUIT_CARDS_OF[s] for s in range(4))
+"""``TRUMPS_OF[s]``: the 18 trumps when ``s`` is trump (SAS-2.3)."""
+
+CARD_POINTS: tuple[int, ...] = tuple(
+    {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}.get(name[0], 0) for name in CARD_NAMES
+)
+"""Card points by card number (SAS-4.1); the pack totals 120."""
+
+PLAIN_RANKS: tuple[int, ...] = tuple("AKQJT98765432".index(r) for r in "AT9876")
+"""Rank numbers of a plain suit, highest first (SAS-3.2)."""
+
+
+def trump_order(trump: int) -> list[Card]:
+    """The 18 trumps, highest first, when suit ``trump`` is trump (SAS-3.1, SAS-3.3)."""
+    letter = SUITS[trump]
+    names = [f"6{letter}"]
+    names += [r + s for r in "KQJ" for s in SUITS]  # pictures: K > Q > J, then C > S > H > D
+    names += [r + letter for r in "AT987"]
+    return [CARD_NAMES.index(n) for n in names]
+
+
+TRUMP_CONFIGS: tuple[TrumpConfig, ...] = tuple(
+    TrumpConfig(DECK, trump_order(t), PLAIN_RANKS) for t in range(4)
+)
+"""The precomputed classes, powers and beat-sets for each trump suit (SAS-10.4, SAS-11)."""
+
+DIAMONDS_SUIT = 3
+
+
+def potential_trumps(hand: CardSet, suit: int) -> int:
+    """Pictures plus suit cards of ``suit`` in ``hand`` (SAS-8.1)."""
+    return (hand & TRUMPS_OF[suit]).bit_count()
+
+
+def hand_length(hand: CardSet) -> int:
+    """The hand's *length*: its largest potential trumps over the four suits (SAS-8.1)."""
+    return (hand & PICTURES).bit_count() + max(
+        (hand & SUIT_CARDS_OF[0]).bit_count(),
+        (hand & SUIT_CARDS_OF[1]).bit_count(),
+        (hand & SUIT_CARDS_OF[2]).bit_count(),
+        (hand & SUIT_CARDS_OF[3]).bit_count(),
+    )
+
+
+# ----------------------------------------------------------------------------------------
+# Dealing (SAS-6)
+# ----------------------------------------------------------------------------------------
+
+DEAL_METHODS: tuple[str, ...] = ("threes", "ones", "nines", "cover", "to")
+"""Dealing methods; ``to`` is ``deal to X`` (SAS-6.2)."""
+
+
+def deal_layout(method: str) -> tuple[tuple[int, int], ...]:
+    """For each deck index i: (seat offset from the dealer, position p) — the SAS-6.3 table."""
+    out = []
+    for i in range(36):
+        if method == "threes":
+            out.append(((1 + i // 3) % 4, 3 * (i // 12) + i % 3))
+        elif method == "ones":
+            out.append(((1 + i) % 4, i // 4))
+        elif method in ("nines", "to"):
+            out.append(((1, 2, 3, 0)[i // 9], i % 9))
+        elif method == "cover":
+            out.append(((1, 2, 0, 3)[i // 9], i % 9))
+        else:
+            raise ValueError(f"unknown dealing method {method!r}")
+    return tuple(out)
+
+
+DEAL_LAYOUTS: dict[str, tuple[tuple[int, int], ...]] = {m: deal_layout(m) for m in DEAL_METHODS}
+
+DEAL_SLOTS: dict[str, tuple[tuple[int, ...], ...]] = {
+    m: tuple(
+        tuple(i for p in range(9) for i in range(36) if lay[i] == (off, p)) for off in range(4)
+    )
+    for m, lay in DEAL_LAYOUTS.items()
+}
+"""``DEAL_SLOTS[method][offset]``: the deck indices the seat ``dealer + offset`` receives,
+in the order it receives them (SAS-6.3, SAS-6.7)."""
+
+# ----------------------------------------------------------------------------------------
+# Actions (SAS-20.3, SAS-21.2)
+# ----------------------------------------------------------------------------------------
+
+_PICTURE_LIST = cards_list(PICTURES)
+_SUIT_CARD_LIST = cards_list(SUIT_CARDS)
+_DECK_LIST = cards_list(DECK)
+
+ACTIONS = ActionTable(
+    [f"deal {m}" for m in DEAL_METHODS[:4]]
+    + [f"deal to {CARD_NAMES[c]}" for c in _DECK_LIST]
+    + [f"give {CARD_NAMES[c]}" for c in _PICTURE_LIST]
+    + ["keep"]
+    + [f"return {CARD_NAMES[c]}" for c in _SUIT_CARD_LIST]
+    + [f"bid {n}" for n in range(5, 10)]
+    + ["pass", "diamonds"]
+    + [f"trump {s}" for s in SUITS]
+    + [f"play {CARD_NAMES[c]}" for c in _DECK_LIST],
+    DECK,
+)
+"""Every Sasku action, coded in the conventions' sort order."""
+
+# Action kinds, and each code's kind and argument (method index, card, number or suit).
+K_DEAL, K_GIVE, K_KEEP, K_RETURN, K_BID, K_PASS, K_DIAMONDS, K_TRUMP, K_PLAY = range(9)
+_KIND_OF_VERB = {
+    "deal": K_DEAL,
+    "give": K_GIVE,
+    "keep": K_KEEP,
+    "return": K_RETURN,
+    "bid": K_BID,
+    "pass": K_PASS,
+    "diamonds": K_DIAMONDS,
+    "trump": K_TRUMP,
+    "play": K_PLAY,
+}
+
+
+def _kind_and_arg(text: str) -> tuple[int, int]:
+    words = text.split(" ")
+    kind = _KIND_OF_VERB[words[0]]
+    if kind == K_DEAL:
+        if words[1] == "to":
+            return kind, 100 + CARD_NAMES.index(words[2])
+        return kind, DEAL_METHODS.index(words[1])
+    if kind in (K_GIVE, K_RETURN, K_PLAY):
+        return kind, CARD_NAMES.index(words[1])
+    if kind == K_BID:
+        return kind, int(words[1])
+    if kind == K_TRUMP:
+        return kind, SUITS.index(words[1])
+    return kind, -1
+
+
+_KA = [_kind_and_arg(a.text) for a in ACTIONS.actions]
+KIND: tuple[int, ...] = tuple(k for k, _ in _KA)
+"""``KIND[code]``: the action's kind (``K_DEAL`` … ``K_PLAY``)."""
+ARG: tuple[int, ...] = tuple(a for _, a in _KA)
+"""``ARG[code]``: a card, bid, suit, or dealing method (``100 + X`` for ``deal to X``)."""
+
+DEAL_ACTIONS: tuple[Action, ...] = tuple(a for a in ACTIONS.actions if KIND[a] == K_DEAL)
+KEEP = ACTIONS["keep"]
+PASS = ACTIONS["pass"]
+DIAMONDS = ACTIONS["diamonds"]
+GIVE: dict[Card, Action] = {c: ACTIONS[f"give {CARD_NAMES[c]}"] for c in _PICTURE_LIST}
+RETURN: dict[Card, Action] = {c: ACTIONS[f"return {CARD_NAMES[c]}"] for c in _SUIT_CARD_LIST}
+BID: dict[int, Action] = {n: ACTIONS[f"bid {n}"] for n in range(5, 10)}
+TRUMP: tuple[Action, ...] = tuple(ACTIONS[f"trump {s}"] for s in SUITS)
+TRUMP_IN_ORDER: tuple[Action, ...] = tuple(sorted(TRUMP))
+PLAY: dict[Card, Action] = {c: ACTIONS[f"play {CARD_NAMES[c]}"] for c in _DECK_LIST}
+
+AUCTION_LEGAL: dict[tuple[int, int], tuple[Action, ...]] = {
+    (lo, hi): (*(BID[n] for n in range(lo, hi + 1)), DIAMONDS, PASS)
+    for lo in range(5, 11)
+    for hi in range(0, 10)
+}
+"""Auction legal tuples: bids ``lo..hi`` (empty when ``lo > hi``), then diamonds, pass."""
+
+OVERRIDE_LEGAL: tuple[Action, ...] = (DIAMONDS, PASS)
+
+
+def _play_table(suit: int) -> tuple[tuple[Action, ...], ...]:
+    out = []
+    for bits in range(512):
+        out.append(tuple(PLAY[suit * 13 + r] for r in range(9) if bits >> r & 1))
+    return tuple(out)
+
+
+PLAY_BY_SUIT: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(_play_table(s) for s in range(4))
+_PLAY_C, _PLAY_S, _PLAY_H, _PLAY_D = PLAY_BY_SUIT
+"""``PLAY_BY_SUIT[s][bits]``: the ``play`` actions of suit ``s`` for the 9-bit rank pattern
+``bits`` (A..6), in card order — so legal plays are four lookups, no sorting."""
+
+
+def play_actions(cards: CardSet) -> tuple[Action, ...]:
+    """The ``play X`` actions of a card set, in card order."""
+    return (
+        PLAY_BY_SUIT[0][cards & 0x1FF]
+        + PLAY_BY_SUIT[1][cards >> 13 & 0x1FF]
+        + PLAY_BY_SUIT[2][cards >> 26 & 0x1FF]
+        + PLAY_BY_SUIT[3][cards >> 39 & 0x1FF]
+    )
+
+
+# Phases (SAS-21.1)
+CUT, EXCHANGE, AUCTION, DECLARE, OVERRIDE, PLAY_PHASE, OVER = (
+    "cut",
+    "exchange",
+    "auction",
+    "declare",
+    "override",
+    "play",
+    "over",
+)
+
+
+def read_replay_key(value: object) -> dict[str, Any]:
+    """The ``replay`` deal-record key, validated and canonical (SAS-15.2)."""
+    if not isinstance(value, dict) or set(value) != {"trump", "declarer"}:
+        raise MalformedRecord("'replay' must be an object with exactly 'trump' and 'declarer'")
+    trump = value["trump"]
+    if not isinstance(trump, str) or trump.upper() not in ("C", "S", "H", "D"):
+        raise MalformedRecord('\'replay.trump\' must be one of "C", "S", "H", "D"')
+    trump = trump.upper()
+    declarer = value["declarer"]
+    if declarer is not None and (type(declarer) is not int or not 0 <= declarer <= 3):
+        raise MalformedRecord("'replay.declarer' must be a seat 0–3 or null")
+    if declarer is None and trump != "D":
+        raise MalformedRecord("'replay' of a passed deal (declarer null) needs trump \"D\"")
+    return {"trump": trump, "declarer": declarer}
+
+
+# ----------------------------------------------------------------------------------------
+# The deal
+# ----------------------------------------------------------------------------------------
+
+
+class SaskuDeal(DealState):
+    """One Sasku deal. ``apply`` works in place; ``clone`` copies.
+
+    Public attributes in the game's words: ``cutter``, ``eldest``, ``hands`` (bitmask per
+    seat), ``trump`` (suit number or -1), ``declarer``, ``high_bid``/``high_bidder``,
+    ``points``/``tricks`` per team, ``trick`` (cards of the current trick, from ``leader``).
+    """
+
+    game: Sasku
+
+    def __init__(
+        self,
+        game: Sasku,
+        variant: Variant,
+        dealer: int,
+        deck: list[Card] | None,
+        hands: list[list[Card]] | None,
+        replay: dict[str, Any] | None,
+    ) -> None:
+        self.game = game
+        self.variant = variant
+        self.must_beat: bool = variant["must_beat"]
+        self.dealer = dealer
+        self.num_seats = 4
+        self.eldest = (dealer + 1) & 3  # SAS-5.3
+        self.cutter = (dealer + 3) & 3
+        self.history = []
+        self.actors = []
+        self._legal = None
+        self.deck = deck
+        self.dealt_hands = hands
+        self.replay = replay
+        self.method: str | None = None
+        self.face_up: list[Card] = []
+        self.hands: list[CardSet] = [0, 0, 0, 0]
+        # exchange (SAS-7)
+        self.exchange_offset = 0
+        self.team_exchanged = [False, False]
+        self.pending_giver = -1
+        self.exchanges: list[list[int]] = []  # [giver, picture, returner, returned or -1]
+        # auction and declaration (SAS-8, SAS-9)
+        self.high_bid = 0
+        self.high_bidder = -1
+        self.passed_mask = 0
+        self.override_offset = 0
+        self.trump = -1
+        self.declarer: int | None = None
+        self.passed_deal = False
+        # play (SAS-10, SAS-11)
+        self.config: TrumpConfig | None = None
+        self.beats: tuple[CardSet, ...] = ()
+        self.leader = -1
+        self.trick: list[Card] = []
+        self.winning = -1
+        self.winner_seat = -1
+        self.trick_points = 0
+        self.points = [0, 0]
+        self.tricks = [0, 0]
+        self.tricks_played = 0
+        self.completed: list[tuple[int, tuple[Card, ...], int]] = []  # (leader, cards, winner)
+        self._result: dict[str, JSON] | None = None
+        if replay is not None:
+            self.trump = SUITS.index(replay["trump"])
+            self.declarer = replay["declarer"]
+            self.passed_deal = replay["declarer"] is None
+        if hands is not None:  # SAS-6.6: a record with hands starts at the exchange
+            for seat, cards in enumerate(hands):
+                m = 0
+                for c in cards:
+                    m |= BIT[c]
+                self.hands[seat] = m
+            self._start_exchange()
+        else:
+            self.phase = CUT  # SAS-6.2
+            self.to_act = self.cutter
+
+    # --- the hot path ------------------------------------------------------------------
+    # ``legal_actions`` and ``apply`` keep DealState's contract exactly (cached legal tuple;
+    # text accepted; illegal → IllegalAction naming the rule, state unchanged; history
+    # recorded) but handle the play phase inline: it is ~90% of all actions of a deal.
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of the seat to act, in the conventions' order; () when over."""
+        legal = self._legal
+        if legal is not None:
+            return legal
+        seat = self.to_act
+        if seat is None:
+            legal = ()
+        elif self.phase is PLAY_PHASE:
+            cards = self.hands[seat]
+            trick = self.trick
+            if trick:  # SAS-10.3: follow the led class, else trump, else anything; beat W
+                config = self.config
+                assert config is not None
+                cards = config.follow(
+                    cards, trick[0], self.winning, must_trump=True, must_beat=self.must_beat
+                )
+            legal = (
+                _PLAY_C[cards & 0x1FF]
+                + _PLAY_S[cards >> 13 & 0x1FF]
+                + _PLAY_H[cards >> 26 & 0x1FF]
+                + _PLAY_D[cards >> 39]
+            )
+        else:
+            legal = self._generate_legal()
+        self._legal = legal
+        return legal
+
+    def apply(self, action: Action | str) -> None:
+        """Play ``action`` (an Action or its text) for the seat to act, in place.
+
+        Raises :class:`IllegalAction` naming the rule when it is not legal now; the state
+        is then unchanged.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal:
+            action = self._checked(action, legal)
+        seat = self.to_act
+        assert seat is not None
+        self._legal = None
+        if self.phase is PLAY_PHASE:
+            card = CARD_OF_PLAY[action]
+            self.hands[seat] ^= BIT[card]
+            trick = self.trick
+            trick.append(card)
+            if len(trick) == 1:  # SAS-10.2: the lead
+                self.winning = card
+                self.winner_seat = seat
+                self.trick_points = CARD_POINTS[card]
+                self.to_act = (seat + 1) & 3
+            else:
+                if self.beats[self.winning] >> card & 1:  # SAS-10.4
+                    self.winning = card
+                    self.winner_seat = seat
+                self.trick_points += CARD_POINTS[card]
+                if len(trick) == 4:
+                    self._close_trick()
+                else:
+                    self.to_act = (seat + 1) & 3
+        else:
+            self._apply(action)
+        self.history.append(action)  # type: ignore[arg-type]
+        self.actors.append(seat)
+
+    def _checked(self, action: Action | str, legal: tuple[Action, ...]) -> Action:
+        """The legal Action that ``action`` names, or IllegalAction saying why not."""
+        if self.to_act is None:
+            raise IllegalAction("the deal is over: no action is allowed", "SAS-12.1")
+        if isinstance(action, str):
+            action = self.parse_action(action)
+            if action in legal:
+                return action
+        if not isinstance(action, Action) or ACTIONS.actions[int(action)] is not action:
+            if isinstance(action, int) and 0 <= action < len(ACTIONS):
+                action = ACTIONS.actions[int(action)]
+                if action in legal:
+                    return action
+            else:
+                raise IllegalAction(f"{action!r} is not a Sasku action (SAS-20.3)")
+        raise IllegalAction(self.explain_illegal(action))
+
+    # --- legal actions --------------------------------------------------------------
+    def _generate_legal(self) -> tuple[Action, ...]:
+        phase = self.phase
+        seat = self.to_act
+        assert seat is not None
+        hand = self.hands[seat]
+        if phase is PLAY_PHASE:
+            if not self.trick:
+                return play_actions(hand)  # SAS-10.2
+            config = self.config
+            assert config is not None
+            # SAS-10.3: follow the led class, else trump, else anything; then beat W
+            return play_actions(
+                config.follow(
+                    hand, self.trick[0], self.winning, must_trump=True, must_beat=self.must_beat
+                )
+            )
+        if phase is AUCTION:  # SAS-8.3, SAS-8.4
+            return AUCTION_LEGAL[max(5, self.high_bid + 1), min(9, hand_length(hand))]
+        if phase is CUT:  # SAS-6.2
+            return DEAL_ACTIONS
+        if phase is EXCHANGE:
+            if self.pending_giver >= 0:  # SAS-7.4: return a suit card
+                return tuple(RETURN[c] for c in iter_cards(hand & SUIT_CARDS))
+            return (GIVE[(hand & PICTURES).bit_length() - 1], KEEP)  # SAS-7.3
+        if phase is DECLARE:  # SAS-9.1
+            bid = self.high_bid
+            return tuple(
+                a for a in TRUMP_IN_ORDER if ARG[a] == 3 or potential_trumps(hand, ARG[a]) >= bid
+            )
+        return OVERRIDE_LEGAL  # SAS-9.3
+
+    # --- applying actions ------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        seat = self.to_act
+        assert seat is not None
+        kind = KIND[action]
+        if kind == K_DEAL:
+            self._deal(ARG[action])
+        elif kind == K_GIVE:  # SAS-7.3: the lone picture goes face up to the partner
+            picture = ARG[action]
+            partner = (seat + 2) & 3
+            self.hands[seat] ^= BIT[picture]
+            self.hands[partner] |= BIT[picture]
+            self.team_exchanged[seat & 1] = True
+            self.exchanges.append([seat, picture, partner, -1])
+            self.pending_giver = seat
+            self.to_act = partner
+        elif kind == K_RETURN:  # SAS-7.4: a suit card goes face down to the giver
+            card = ARG[action]
+            giver = self.pending_giver
+            self.hands[seat] ^= BIT[card]
+            self.hands[giver] |= BIT[card]
+            self.exchanges[-1][3] = card
+            self.pending_giver = -1
+            self.exchange_offset += 1
+            self._advance_exchange()
+        elif kind == K_KEEP:
+            self.exchange_offset += 1
+            self._advance_exchange()
+        elif self.phase is AUCTION:
+            self._auction(seat, kind, ARG[action])
+        elif self.phase is DECLARE:
+            suit = ARG[action]
+            self.trump = suit
+            self.declarer = seat  # SAS-9.2
+            if suit == DIAMONDS_SUIT:
+                self._start_play()
+            else:
+                self.phase = OVERRIDE
+                self.override_offset = 1
+                self.to_act = (seat + 1) & 3
+        else:  # OVERRIDE, SAS-9.3, SAS-9.4
+            if kind == K_DIAMONDS:
+                self.trump = DIAMONDS_SUIT
+                self.declarer = seat
+                self._start_play()
+            elif self.override_offset == 3:
+                self._start_play()
+            else:
+                self.override_offset += 1
+                self.to_act = (seat + 1) & 3
+
+    def _deal(self, arg: int) -> None:
+        """The cutter's choice: deal the deck by the SAS-6.3 mapping (SAS-6.4 exposure)."""
+        deck = self.deck
+        assert deck is not None
+        if arg >= 100:
+            self.method = "to"
+            k = deck.index(arg - 100)
+            self.face_up = deck[: k + 1]  # SAS-6.4: deck[0..k] face up
+        else:
+            self.method = DEAL_METHODS[arg]
+        slots = DEAL_SLOTS[self.method]
+        dealer = self.dealer
+        for offset in range(4):
+            m = 0
+            for i in slots[offset]:
+                m |= BIT[deck[i]]
+            self.hands[(dealer + offset) & 3] = m
+        self._start_exchange()  # SAS-6.5
+
+    def _start_exchange(self) -> None:
+        if not self.variant["exchange"]:  # SAS-17.4
+            self._after_exchange()
+            return
+        self.phase = EXCHANGE
+        self.exchange_offset = 0
+        self._advance_exchange()
+
+    def is_eligible(self, seat: int) -> bool:
+        """SAS-7.1: exactly one picture, team has not exchanged, partner holds a suit card."""
+        hands = self.hands
+        return (
+            (hands[seat] & PICTURES).bit_count() == 1
+            and not self.team_exchanged[seat & 1]
+            and bool(hands[(seat + 2) & 3] & SUIT_CARDS)
+        )
+
+    def _advance_exchange(self) -> None:
+        """SAS-7.2, SAS-7.5: ask the next eligible seat in order e..dealer, skipping others."""
+        while self.exchange_offset < 4:
+            seat = (self.eldest + self.exchange_offset) & 3
+            if self.is_eligible(seat):
+                self.to_act = seat
+                return
+            self.exchange_offset += 1
+        self._after_exchange()
+
+    def _after_exchange(self) -> None:
+        """SAS-7.6: to the auction, or straight to play in a replay deal (SAS-15.2)."""
+        if self.replay is not None:
+            self._start_play()
+        else:
+            self.phase = AUCTION  # SAS-8.2: eldest first
+            self.to_act = self.eldest
+
+    def _auction(self, seat: int, kind: int, arg: int) -> None:
+        if kind == K_DIAMONDS:  # SAS-8.6: the auction ends at once
+            self.trump = DIAMONDS_SUIT
+            self.declarer = seat
+            self._start_play()
+            return
+        if kind == K_BID:  # SAS-8.4
+            self.high_bid = arg
+            self.high_bidder = seat
+        else:  # SAS-8.5
+            self.passed_mask |= 1 << seat
+        passes = self.passed_mask.bit_count()
+        if passes == 4:  # SAS-8.7a: passed deal, diamonds, no declarer
+            self.trump = DIAMONDS_SUIT
+            self.passed_deal = True
+            self._start_play()
+        elif passes == 3 and self.high_bid:  # SAS-8.7b
+            self.phase = DECLARE
+            self.to_act = self.high_bidder
+        else:  # SAS-8.2: clockwise, skipping seats that passed
+            nxt = (seat + 1) & 3
+            while self.passed_mask >> nxt & 1:
+                nxt = (nxt + 1) & 3
+            self.to_act = nxt
+
+    def _start_play(self) -> None:
+        self.config = TRUMP_CONFIGS[self.trump]
+        self.beats = self.config.beats
+        self.phase = PLAY_PHASE
+        self.to_act = self.leader = self.eldest  # SAS-10.1
+
+    def _close_trick(self) -> None:
+        """The 4th card is down: the winner's team takes the points (SAS-11.1, SAS-11.2)."""
+        winner = self.winner_seat
+        team = winner & 1
+        self.points[team] += self.trick_points
+        self.tricks[team] += 1
+        self.completed.append((self.leader, tuple(self.trick), winner))
+        self.trick = []
+        self.tricks_played += 1
+        if self.tricks_played == 9:  # SAS-12.1
+            self.to_act = None
+            self.phase = OVER
+        else:
+            self.to_act = self.leader = winner
+
+    # --- errors ------------------------------------------------------------------------
+    def explain_illegal(self, action: Action) -> str:
+        """Why ``action`` is not legal now, naming the rule."""
+        seat = self.to_act
+        if seat is None:
+            return "the deal is over: no action is allowed (SAS-12.1)"
+        kind, arg = KIND[action], ARG[action]
+        phase = self.phase
+        hand = self.hands[seat]
+        text = action.text
+        expected = {
+            CUT: "the cutter's dealing choice 'deal …' (SAS-6.2)",
+            EXCHANGE: (
+                "'return X' (SAS-7.4)"
+                if self.pending_giver >= 0
+                else "'give P' or 'keep' (SAS-7.3)"
+            ),
+            AUCTION: "'bid N', 'pass' or 'diamonds' (SAS-8.3)",
+            DECLARE: "'trump S' (SAS-9.1)",
+            OVERRIDE: "'diamonds' or 'pass' (SAS-9.3)",
+            PLAY_PHASE: "'play X' (SAS-10.1)",
+        }[phase]
+        wrong_phase = f"{text!r} is not allowed in phase {phase}: seat {seat} must send {expected}"
+        if phase == CUT:
+            return wrong_phase
+        if phase == EXCHANGE:
+            if self.pending_giver >= 0:
+                if kind != K_RETURN:
+                    return wrong_phase
+                return f"{CARD_NAMES[arg]} is not in seat {seat}'s hand (SAS-7.4)"
+            if kind == K_GIVE:
+                lone = CARD_NAMES[(hand & PICTURES).bit_length() - 1]
+                return f"seat {seat} can only give its lone picture {lone}, not {CARD_NAMES[arg]} (SAS-7.3)"
+            return wrong_phase
+        if phase == AUCTION:
+            if kind != K_BID:
+                return wrong_phase
+            if arg <= self.high_bid:
+                return f"bid {arg} must be higher than the current bid {self.high_bid} (SAS-8.4)"
+            return (
+                f"bid {arg} is more than seat {seat}'s length {hand_length(hand)} "
+                "(pictures + cards of its longest suit) (SAS-8.4, SAS-8.1)"
+            )
+        if phase == DECLARE:
+            if kind != K_TRUMP:
+                if kind == K_DIAMONDS:
+                    return "the final bidder names diamonds with 'trump D', not 'diamonds' (SAS-8.8, SAS-9.1)"
+                return wrong_phase
+            return (
+                f"trump {SUITS[arg]} needs at least {self.high_bid} potential trumps; "
+                f"seat {seat} has {potential_trumps(hand, arg)} (SAS-9.1)"
+            )
+        if phase == OVERRIDE:
+            return wrong_phase
+        if kind != K_PLAY:
+            return wrong_phase
+        if not hand >> arg & 1:
+            return f"{CARD_NAMES[arg]} is not in seat {seat}'s hand (SAS-10.1)"
+        config = self.config
+        assert config is not None
+        led_class = config.class_of[self.trick[0]]
+        if hand & led_class:
+            if not led_class >> arg & 1:
+                what = "trumps" if led_class == config.trumps else f"{SUITS[self.trick[0] // 13]}"
+                return f"seat {seat} must follow the led class ({what}) (SAS-10.3, SAS-10.5)"
+        elif hand & config.trumps and not config.trumps >> arg & 1:
+            return f"seat {seat} is void in the led suit and must play a trump (SAS-10.3, SAS-10.5)"
+        return (
+            f"{CARD_NAMES[arg]} does not beat {CARD_NAMES[self.winning]}; seat {seat} holds a card "
+            "that does and must play one (SAS-10.3, SAS-10.4, SAS-17.2)"
+        )
+
+    # --- results -----------------------------------------------------------------------
+    def result(self) -> dict[str, JSON]:
+        """The SAS-14.1 result object of the finished deal."""
+        if self.to_act is not None:
+            raise ValueError("the deal is not over")
+        if self._result is None:
+            self._result = self._score()
+        return dict(self._result)
+
+    def _score(self) -> dict[str, JSON]:
+        points, tricks = self.points, self.tricks
+        target: int = self.variant["target"]
+        score = [0, 0]
+        won_by: int | None = None
+        lambapea = 9 in tricks
+        redeal = False
+        declarer_team = None if self.declarer is None else self.declarer & 1
+        if lambapea:  # SAS-13.1 (also SAS-22.5)
+            won_by = tricks.index(9)
+            score[won_by] = target
+        elif points[0] == 60:  # SAS-13.2
+            redeal = True
+        elif self.passed_deal or declarer_team is None:  # SAS-13.3
+            won_by = 0 if points[0] > 60 else 1
+            score[won_by] = 1
+        else:  # SAS-13.4, SAS-13.5
+            pd = points[declarer_team]
+            diamonds = self.trump == DIAMONDS_SUIT
+            if pd >= 91:
+                won_by, strokes = declarer_team, (6 if diamonds else 4)
+            elif pd >= 61:
+                won_by, strokes = declarer_team, (4 if diamonds else 2)
+            elif pd >= 30:
+                won_by, strokes = 1 - declarer_team, (6 if diamonds else 4)
+            else:  # SAS-22.6
+                won_by, strokes = 1 - declarer_team, (8 if diamonds else 6)
+            score[won_by] = strokes
+        out: dict[str, JSON] = {
+            "score": score,
+            "won_by": won_by,
+            "points": list(points),
+            "tricks": list(tricks),
+            "trump": SUITS[self.trump],
+            "declarer": self.declarer,
+            "declarer_team": declarer_team,
+            "passed": self.passed_deal,
+            "bid": self.high_bid or None,
+            "lambapea": lambapea,
+            "redeal": redeal,
+        }
+        if redeal:  # SAS-14.1, SAS-15.2
+            out["replay"] = {"trump": SUITS[self.trump], "declarer": self.declarer}
+        return out
+
+    # --- views -------------------------------------------------------------------------
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now (SAS-19): its hand, public facts, hidden returns as ``?``."""
+        if not 0 <= seat <= 3:
+            raise ValueError(f"no seat {seat} in Sasku (seats 0–3)")
+        history = []
+        for action, actor in zip(self.history, self.actors, strict=True):
+            if KIND[action] == K_RETURN and seat != actor and seat != (actor + 2) & 3:
+                history.append("return ?")  # SAS-7.7, SAS-19.1
+            else:
+                history.append(action.text)
+        exchanges = []
+        for giver, picture, returner, returned in self.exchanges:
+            if returned < 0:
+                shown: str | None = None
+            elif seat in (giver, returner):
+                shown = CARD_NAMES[returned]
+            else:
+                shown = "?"
+            exchanges.append(
+                {
+                    "giver": giver,
+                    "picture": CARD_NAMES[picture],
+                    "returner": returner,
+                    "returned": shown,
+                }
+            )
+        face_up_seat = {}
+        if self.face_up:
+            assert self.deck is not None
+            layout = DEAL_LAYOUTS["to"]
+            for i, c in enumerate(self.face_up):
+                face_up_seat[c] = (self.dealer + layout[i][0]) & 3
+        leader = self.leader if self.phase in (PLAY_PHASE, OVER) else None
+        info: dict[str, JSON] = {
+            "cutter": self.cutter,
+            "eldest": self.eldest,
+            "deal": self.method,
+            "face_up": [[CARD_NAMES[c], face_up_seat[c]] for c in self.face_up],
+            "exchanges": exchanges,
+            "bid": self.high_bid or None,
+            "bidder": self.high_bidder if self.high_bid else None,
+            "passed": [s for s in range(4) if self.passed_mask >> s & 1],
+            "trump": SUITS[self.trump] if self.trump >= 0 else None,
+            "declarer": self.declarer,
+            "passed_deal": self.passed_deal,
+            "leader": leader,
+            "trick": [[(self.leader + i) & 3, CARD_NAMES[c]] for i, c in enumerate(self.trick)],
+            "tricks_played": self.tricks_played,
+            "points": list(self.points),
+            "tricks": list(self.tricks),
+            "hand_sizes": [h.bit_count() for h in self.hands],
+        }
+        return Observation(
+            game=self.game.name,
+            variant=dict(self.variant),
+            seat=seat,
+            num_seats=4,
+            dealer=self.dealer,
+            phase=self.phase,
+            to_act=self.to_act,
+            hand=self.hands[seat],
+            legal=self.legal_actions() if seat == self.to_act else (),
+            history=tuple(history),
+            actors=tuple(self.actors),
+            info=info,
+            carry={"replay": dict(self.replay)} if self.replay is not None else {},
+            result=self.result() if self.to_act is None else None,
+        )
+
+    def hand_order(self, seat: int) -> list[Card]:
+        """``seat``'s cards in the order received (SAS-6.7): dealt order, minus cards given
+        or played, exchange cards appended at the end."""
+        if self.dealt_hands is not None:
+            order = list(self.dealt_hands[seat])
+        elif self.method is not None and self.deck is not None:
+            order = [self.deck[i] for i in DEAL_SLOTS[self.method][(seat - self.dealer) & 3]]
+        else:
+            return []
+        for giver, picture, returner, returned in self.exchanges:
+            if seat == giver:
+                order.remove(picture)
+                if returned >= 0:
+                    order.append(returned)
+            elif seat == returner:
+                order.append(picture)
+                if returned >= 0:
+                    order.remove(returned)
+        return [c for c in order if self.hands[seat] >> c & 1]
+
+    def clone(self) -> SaskuDeal:
+        """An independent copy (lists copied, immutable parts shared)."""
+        new = object.__new__(SaskuDeal)
+        new.__dict__.update(self.__dict__)
+        new.history = self.history.copy()
+        new.actors = self.actors.copy()
+        new.hands = self.hands.copy()
+        new.team_exchanged = self.team_exchanged.copy()
+        new.exchanges = [e.copy() for e in self.exchanges]
+        new.trick = self.trick.copy()
+        new.points = self.points.copy()
+        new.tricks = self.tricks.copy()
+        new.completed = self.completed.copy()
+        return new
+
+    def setup_record(self) -> dict[str, JSON]:
+        """``dealer``, ``deck`` or ``hands``, and ``replay`` when this is a replay deal."""
+        rec: dict[str, JSON] = {"dealer": self.dealer}
+        if self.deck is not None:
+            rec["deck"] = [CARD_NAMES[c] for c in self.deck]
+        else:
+            assert self.dealt_hands is not None
+            rec["hands"] = [[CARD_NAMES[c] for c in h] for h in self.dealt_hands]
+        if self.replay is not None:
+            rec["replay"] = dict(self.replay)
+        return rec
+
+
+CARD_OF_PLAY: tuple[int, ...] = tuple(ARG[a] if KIND[a] == K_PLAY else -1 for a in ACTIONS.actions)
+"""``CARD_OF_PLAY[code]``: the card of a ``play`` action."""
+
+
+# ----------------------------------------------------------------------------------------
+# The game
+# ----------------------------------------------------------------------------------------
+
+
+class Sasku(Game):
+    """Sasku's facts, variants, records, determinization and match rules."""
+
+    name = "sasku"
+    title = "Sasku"
+    deck = DECK
+    partnership = True
+    variant_options = (
+        VariantOption(
+            "must_beat", True, "a follower who can beat the winning card must (SAS-17.2)"
+        ),
+        VariantOption(
+            "target", 16, "strokes that win the match; lambapea scores it (SAS-17.3)", minimum=1
+        ),
+        VariantOption("exchange", True, "the lone-picture exchange takes place (SAS-17.4)"),
+    )
+    deal_keys = ("replay",)
+
+    def parse_action(self, text: str, variant: Variant) -> Action:
+        """The action ``text`` names (SAS-20.3), with a specific message when it names none."""
+        try:
+            return ACTIONS.parse(text)
+        except ActionSyntaxError:
+            pass
+        tokens = canonical_tokens(text, DECK)  # raises for a card outside the deck (SAS-20.2)
+        verb, args = tokens[0], tokens[1:]
+        if verb == "give" and len(args) == 1 and args[0] in CARD_NAMES:
+            raise ActionSyntaxError(
+                f"{args[0]} is not a picture: only a lone K, Q or J is given (SAS-7.3)"
+            )
+        if verb == "return" and len(args) == 1 and args[0] in CARD_NAMES:
+            raise ActionSyntaxError(
+                f"{args[0]} is a picture: only a suit card is returned (SAS-7.4)"
+            )
+        if verb == "bid" and len(args) == 1 and args[0].isdigit():
+            raise ActionSyntaxError(f"bids are 5 to 9, not {args[0]} (SAS-8.4)")
+        if verb == "deal":
+            raise ActionSyntaxError(
+                "the dealing choices are 'deal threes|ones|nines|cover' and 'deal to X' (SAS-6.2)"
+            )
+        if verb == "trump":
+            raise ActionSyntaxError("'trump' takes a suit letter C, S, H or D (SAS-9.1)")
+        raise ActionSyntaxError(f"{text.strip()!r} is not a Sasku action (SAS-20.3)")
+
+    def new_deal(
+        self,
+        variant: Variant,
+        dealer: int,
+        deck: Sequence[Card] | None = None,
+        *,
+        hands: Sequence[Sequence[Card]] | None = None,
+        extra: Mapping[str, Sequence[Card]] | None = None,
+        carry: Mapping[str, Any] | None = None,
+    ) -> SaskuDeal:
+        """A deal from a deck (top card first; the cutter chooses how it is dealt) or from
+        dealt hands (SAS-6.6). ``carry`` may hold ``replay`` (SAS-15.2)."""
+        if type(dealer) is not int or not 0 <= dealer <= 3:
+            raise MalformedRecord("'dealer' must be an integer seat 0–3")
+        if extra:
+            raise MalformedRecord(
+                "Sasku deals no extra piles: 'extra' must be absent or {} (SAS-6.6)"
+            )
+        replay = None
+        if carry and carry.get("replay") is not None:
+            replay = read_replay_key(carry["replay"])
+        if (deck is None) == (hands is None):
+            raise MalformedRecord("a Sasku deal needs exactly one of a deck or hands")
+        if deck is not None:
+            deck_list = list(deck)
+            if len(deck_list) != 36 or set(deck_list) != _DECK_SET:
+                raise MalformedRecord("'deck' must hold the 36 Sasku cards, each once (SAS-2.1)")
+            return SaskuDeal(self, variant, dealer, deck_list, None, replay)
+        assert hands is not None
+        hand_lists = [list(h) for h in hands]
+        if len(hand_lists) != 4 or any(len(h) != 9 for h in hand_lists):
+            raise MalformedRecord("'hands' must be 4 lists of 9 cards (SAS-6.6)")
+        if {c for h in hand_lists for c in h} != _DECK_SET:
+            raise MalformedRecord("'hands' must together be the 36 Sasku cards (SAS-6.6)")
+        return SaskuDeal(self, variant, dealer, None, hand_lists, replay)
+
+    def normalize_carry(self, record: Mapping[str, Any], variant: Variant) -> dict[str, Any]:
+        """The ``replay`` key (SAS-15.2), validated; ``{}`` for an ordinary deal."""
+        if "replay" not in record:
+            return {}
+        return {"replay": read_replay_key(record["replay"])}
+
+    # --- matches (SAS-16) ------------------------------------------------------------------
+    def start_match(self, variant: Variant, match_keys: Mapping[str, Any]) -> MatchState:
+        """Totals 0–0; the first dealer is any seat (SAS-16.1, SAS-16.2)."""
+        return MatchState(totals=[0, 0], next_dealer=None, carry={})
+
+    def after_deal(self, match: MatchState, deal: DealState) -> MatchState:
+        """Add the deal's strokes; next dealer and ``replay`` by SAS-16.2; winner by SAS-16.1."""
+        res = deal.result()
+        score = res["score"]
+        totals = [match.totals[0] + score[0], match.totals[1] + score[1]]
+        target = deal.variant["target"]
+        if res["redeal"]:
+            next_dealer, carry = deal.dealer, {"replay": dict(res["replay"])}
+        else:
+            next_dealer, carry = (deal.dealer + 1) % 4, {}
+        winner = None
+        for team in (0, 1):
+            if totals[team] >= target:
+                winner = team
+        return MatchState(
+            totals=totals,
+            next_dealer=next_dealer,
+            carry=carry,
+            over=winner is not None,
+            winner=winner,
+            draw=False,
+            deals=match.deals + 1,
+        )
+
+    def describe(self, state: DealState) -> str:
+        """A few lines: phase, seat to act, trump, hands and the current trick."""
+        assert isinstance(state, SaskuDeal)
+        lines = [f"Sasku · dealer {state.dealer} · phase {state.phase} · to act {state.to_act}"]
+        if state.trump >= 0:
+            lines.append(f"trump {SUITS[state.trump]} · declarer {state.declarer}")
+        for seat in range(4):
+            lines.append(f"  seat {seat}: {' '.join(mask_text(state.hands[seat]))}")
+        if state.trick:
+            lines.append("  trick: " + " ".join(CARD_NAMES[c] for c in state.trick))
+        lines.append(f"  points {state.points} · tricks {state.tricks}")
+        return "\n".join(lines)
+
+    # --- determinization -------------------------------------------------------------------
+    def determinize(self, obs: Observation, rng: random.Random) -> SaskuDeal:
+        """A full deal consistent with ``obs``, built from ``obs`` alone.
+
+        Hidden cards are sampled under the constraints the observation implies: the known
+        cards (own hand, played cards, cards dealt face up, the given picture, a return
+        the seat saw), revealed voids and must-beat failures in play, exact picture counts
+        of seats asked in the exchange, bid lengths and trump lengths. The sample is then
+        replayed through the rules from its reconstructed deal, so every remaining
+        condition (exchange eligibility of skipped seats…) is checked exactly; samples
+        that fail are drawn again.
+        """
+        return _Determinizer(self, obs).sample(rng)
+
+
+_DECK_SET = frozenset(_DECK_LIST)
+
+
+class _Determinizer:
+    """Constraint extraction from one Observation, then sample-and-verify (see determinize)."""
+
+    MAX_TRIES = 3000
+
+    def __init__(self, game: Sasku, obs: Observation) -> None:
+        self.game = game
+        self.obs = obs
+        self.variant = dict(obs.variant)
+        info = obs.info
+        self.method: str | None = info["deal"]
+        self.face_up = [(_card(c), s) for c, s in info["face_up"]]
+        self.from_hands = obs.phase != CUT and self.method is None
+        me = obs.seat
+        self.me = me
+        self.carry = dict(obs.carry)
+        # Follow the public history: who holds which known card now, and what each seat
+        # cannot hold (voids, must-beat failures), and per-seat auction facts.
+        owner: dict[Card, int] = {c: s for c, s in self.face_up}
+        self.face_up_of = [0, 0, 0, 0]
+        for c, s in self.face_up:
+            self.face_up_of[s] |= BIT[c]
+        played = [0, 0, 0, 0]
+        forbidden = [0, 0, 0, 0]
+        sizes = [9, 9, 9, 9] if obs.phase != CUT else [0, 0, 0, 0]
+        max_bid = [0, 0, 0, 0]
+        trump_claim: tuple[int, int, int] | None = None  # (seat, suit, bid)
+        self.exchanges: list[tuple[int, Card, int, Card | None, bool]] = []
+        kept = [False] * 4
+        received_later = [False] * 4
+        # cards are played only once the trump is fixed, so the final trump rules every trick
+        config = TRUMP_CONFIGS[SUITS.index(info["trump"])] if info["trump"] is not None else None
+        high_bid = 0
+        trick: list[Card] = []
+        winning = -1
+        for text, actor in zip(obs.history, obs.actors, strict=True):
+            words = text.split(" ")
+            verb = words[0]
+            if verb == "give":
+                p = _card(words[1])
+                owner[p] = (actor + 2) & 3
+                sizes[actor] -= 1
+                sizes[(actor + 2) & 3] += 1
+                self.exchanges.append((actor, p, (actor + 2) & 3, None, False))
+                if kept[(actor + 2) & 3]:
+                    received_later[(actor + 2) & 3] = True
+            elif verb == "return":
+                g, p, r, _, _ = self.exchanges[-1]
+                sizes[actor] -= 1
+                sizes[g] += 1
+                if words[1] == "?":
+                    self.exchanges[-1] = (g, p, r, None, True)
+                else:
+                    x = _card(words[1])
+                    owner[x] = g
+                    self.exchanges[-1] = (g, p, r, x, True)
+            elif verb == "keep":
+                kept[actor] = True
+            elif verb == "bid":
+                high_bid = int(words[1])
+                max_bid[actor] = max(max_bid[actor], high_bid)
+            elif verb == "trump":
+                suit = SUITS.index(words[1])
+                if suit != DIAMONDS_SUIT:
+                    trump_claim = (actor, suit, high_bid)  # SAS-9.1: potential ≥ bid
+            elif verb == "play":
+                c = _card(words[1])
+                assert config is not None
+                played[actor] |= BIT[c]
+                owner.pop(c, None)
+                sizes[actor] -= 1
+                if not trick:
+                    winning = c
+                else:
+                    led_class = config.class_of[trick[0]]
+                    if not led_class >> c & 1:
+                        forbidden[actor] |= led_class  # SAS-10.3: void in the led class
+                        if not config.trumps >> c & 1:
+                            forbidden[actor] |= config.trumps  # … and in trumps
+                    if self.variant["must_beat"] and not config.beats[winning] >> c & 1:
+                        if led_class >> c & 1:
+                            forbidden[actor] |= led_class & config.beats[winning]
+                        elif config.trumps >> c & 1:
+                            forbidden[actor] |= config.trumps & config.beats[winning]
+                    if config.beats[winning] >> c & 1:
+                        winning = c
+                trick.append(c)
+                if len(trick) == 4:
+                    trick = []
+        for c in list(owner):
+            if owner[c] == me:
+                del owner[c]
+        self.owner = owner
+        self.played = played
+        self.forbidden = forbidden
+        self.sizes = sizes
+        self.max_bid = max_bid
+        self.trump_claim = trump_claim
+        # exact picture counts of seats whose hand at the exchange is pinned by their turn
+        self.pictures_exact: list[int | None] = [None] * 4
+        for g, _p, _r, _x, _done in self.exchanges:
+            self.pictures_exact[g] = 0  # gave its only picture, got a suit card (or nothing yet)
+        for s in range(4):
+            if kept[s]:
+                self.pictures_exact[s] = 2 if received_later[s] else 1
+
+    def sample(self, rng: random.Random) -> SaskuDeal:
+        obs = self.obs
+        if obs.phase == CUT and not obs.history:
+            deck = list(_DECK_LIST)
+            rng.shuffle(deck)
+            return self.game.new_deal(self.variant, obs.dealer, deck, carry=self.carry)
+        last_error = "no sample"
+        for _ in range(self.MAX_TRIES):
+            try:
+                state = self._attempt(rng)
+            except _Reject as exc:
+                last_error = str(exc)
+                continue
+            if state.observation(self.me) == obs:
+                return state
+            last_error = "observation differs"
+        raise FolkcardsError(f"cannot determinize this observation ({last_error})")
+
+    def _attempt(self, rng: random.Random) -> SaskuDeal:
+        me, obs = self.me, self.obs
+        known = [0, 0, 0, 0]
+        for c, s in self.owner.items():
+            known[s] |= BIT[c]
+        known[me] = obs.hand
+        # choose the hidden returned cards first (they fix a known card in the giver's hand)
+        returned: dict[int, Card] = {}
+        all_played = self.played[0] | self.played[1] | self.played[2] | self.played[3]
+        pool = DECK & ~all_played & ~(known[0] | known[1] | known[2] | known[3])
+        for idx, (g, _p, r, x, done) in enumerate(self.exchanges):
+            if not done or x is not None:
+                continue
+            fu_r = self.face_up_of[r] & SUIT_CARDS
+            candidates = (
+                (self.played[g] & SUIT_CARDS & ~self.face_up_of[g])
+                | (pool & SUIT_CARDS & ~self.forbidden[g])
+                | (fu_r & known[r] & ~self.forbidden[g])
+            )
+            forced = self.played[g] & fu_r
+            if forced:
+                candidates = forced
+            if not candidates:
+                raise _Reject("no card can have been returned")
+            x = rng.choice(cards_list(candidates))
+            returned[idx] = x
+            if pool >> x & 1:
+                pool &= ~BIT[x]
+                known[g] |= BIT[x]
+            elif known[r] >> x & 1:
+                known[r] &= ~BIT[x]
+                known[g] |= BIT[x]
+        # sample the hidden part of each other seat's current hand
+        need = [self.sizes[s] - known[s].bit_count() for s in range(4)]
+        need[me] = 0
+        order = sorted(
+            (s for s in range(4) if s != me),
+            key=lambda s: (self.pictures_exact[s] is None, (pool & ~self.forbidden[s]).bit_count()),
+        )
+        hands = list(known)
+        for s in order:
+            if need[s] < 0:
+                raise _Reject("hand sizes")
+            allowed = pool & ~self.forbidden[s]
+            exact = self.pictures_exact[s]
+            if exact is not None:
+                have = ((known[s] | self.played[s]) & PICTURES).bit_count()
+                q = exact - have
+                pics = cards_list(allowed & PICTURES)
+                rest = cards_list(allowed & ~PICTURES)
+                if q < 0 or q > need[s] or q > len(pics) or need[s] - q > len(rest):
+                    raise _Reject("picture count")
+                chosen = rng.sample(pics, q) + rng.sample(rest, need[s] - q)
+            else:
+                cards = cards_list(allowed)
+                if need[s] > len(cards):
+                    raise _Reject("not enough cards")
+                chosen = rng.sample(cards, need[s])
+            for c in chosen:
+                hands[s] |= BIT[c]
+                pool &= ~BIT[c]
+        if pool:
+            raise _Reject("cards left over")
+        # auction facts on the hand after the exchange (hand now + cards played since)
+        after_exchange = [hands[s] | self.played[s] for s in range(4)]
+        for s in range(4):
+            if self.max_bid[s] and hand_length(after_exchange[s]) < self.max_bid[s]:
+                raise _Reject("bid longer than the hand")
+        if self.trump_claim is not None:
+            s, suit, bid = self.trump_claim
+            if potential_trumps(after_exchange[s], suit) < bid:
+                raise _Reject("trump suit too short")
+        # undo the exchanges to get the dealt hands
+        dealt = after_exchange.copy()
+        actions = list(obs.history)
+        return_idx = [i for i, t in enumerate(actions) if t.startswith("return")]
+        for idx, (g, p, r, x, done) in enumerate(self.exchanges):
+            if done:
+                if x is None:
+                    x = returned[idx]
+                    actions[return_idx[idx]] = f"return {CARD_NAMES[x]}"
+                dealt[g] = dealt[g] & ~BIT[x] | BIT[p]
+                dealt[r] = dealt[r] & ~BIT[p] | BIT[x]
+            else:
+                dealt[g] |= BIT[p]
+                dealt[r] &= ~BIT[p]
+        if any(h.bit_count() != 9 for h in dealt):
+            raise _Reject("dealt hands")
+        if self.from_hands:
+            lists = []
+            for s in range(4):
+                cards = cards_list(dealt[s])
+                rng.shuffle(cards)
+                lists.append(cards)
+            state = self.game.new_deal(
+                self.variant, obs.dealer, None, hands=lists, carry=self.carry
+            )
+        else:
+            assert self.method is not None
+            deck: list[Card] = [-1] * 36
+            for i, (c, _s) in enumerate(self.face_up):
+                deck[i] = c
+            slots = DEAL_SLOTS[self.method]
+            for s in range(4):
+                free = [i for i in slots[(s - obs.dealer) & 3] if deck[i] < 0]
+                cards = cards_list(dealt[s] & ~self.face_up_of[s])
+                if len(cards) != len(free):
+                    raise _Reject("face-up cards")
+                rng.shuffle(cards)
+                for i, c in zip(free, cards, strict=True):
+                    deck[i] = c
+            state = self.game.new_deal(self.variant, obs.dealer, deck, carry=self.carry)
+        try:
+            for text in actions:
+                state.apply(text)
+        except IllegalAction as exc:
+            raise _Reject(str(exc)) from None
+        return state
+
+
+class _Reject(Exception):
+    """A determinization sample that contradicts the observation."""
+
+
+def _card(text: str) -> Card:
+    return CARD_NAMES.index(text)
+
+
+GAME = Sasku()
+"""The registry's Sasku instance."""
