@@ -1,0 +1,132 @@
+"""A Gymnasium single-agent environment: one seat learns, folkcards bots play the others.
+
+``FolkcardsGym("scopone", seat=0, opponents="heuristic")``: each episode is one deal.
+Observations are the Dict of :mod:`folkcards.rl.pettingzoo_env` (``observation`` and
+``action_mask``); the reward at the end is the deal's ``score`` for the learner's team or
+seat. The bots decide from their own seats' observations only.
+
+Illegal actions (an index whose mask bit is 0): with ``illegal="terminate"`` (default, the
+PettingZoo ``TerminateIllegalWrapper`` convention, so any sample of the action space is a
+valid step) the episode ends with reward ``illegal_reward`` (-1) and ``info["illegal"]``;
+with ``illegal="raise"`` the step raises :class:`~folkcards.rl.encoding.EncodingError` and
+changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, SupportsFloat
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from folkcards.bots.base import Bot
+from folkcards.bots.registry import make_bot
+from folkcards.engine.api import DealState
+from folkcards.games import get_game
+from folkcards.rl.encoding import Encoder, EncodingError
+
+
+class FolkcardsGym(gymnasium.Env[dict[str, Any], np.int64]):
+    """One deal per episode for the learner's ``seat``; the other seats are bots."""
+
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium declares it so)
+
+    def __init__(
+        self,
+        game: str,
+        seat: int = 0,
+        opponents: str = "random",
+        render_mode: str | None = None,
+        illegal: str = "terminate",
+        illegal_reward: float = -1.0,
+        **variant: Any,
+    ) -> None:
+        if illegal not in ("raise", "terminate"):
+            raise ValueError(f"illegal must be 'raise' or 'terminate', not {illegal!r}")
+        self.illegal = illegal
+        self.illegal_reward = illegal_reward
+        self._ended_illegally = False
+        self.game = get_game(game)
+        self.encoder = Encoder.for_game(self.game, variant)
+        if not 0 <= seat < self.encoder.num_seats:
+            raise ValueError(f"seat must be 0..{self.encoder.num_seats - 1}")
+        self.seat = seat
+        self.bots: list[Bot] = [make_bot(opponents) for _ in range(self.encoder.num_seats)]
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self.encoder.num_actions,), np.int8),
+            }
+        )
+        self.action_space = spaces.Discrete(self.encoder.num_actions)
+        self.render_mode = render_mode
+        self._rng = random.Random()
+        self.state_: DealState | None = None
+
+    def _advance(self) -> None:
+        s = self.state_
+        assert s is not None
+        while s.to_act is not None and s.to_act != self.seat:
+            obs = s.observation(s.to_act)
+            s.apply(self.bots[s.to_act].choose(obs, self._rng))
+
+    def _obs(self) -> dict[str, np.ndarray[Any, Any]]:
+        s = self.state_
+        assert s is not None
+        obs = s.observation(self.seat)
+        return {
+            "observation": np.asarray(self.encoder.observation_vector(obs), dtype=np.float32),
+            "action_mask": np.asarray(self.encoder.action_mask(obs), dtype=np.int8),
+        }
+
+    def _reward(self) -> float:
+        s = self.state_
+        assert s is not None
+        return float(s.result()["score"][s.team_of(self.seat)]) if s.is_over else 0.0
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, np.ndarray[Any, Any]], dict[str, Any]]:
+        """A new deal; bots act until the learner must (or the deal is over)."""
+        super().reset(seed=seed)
+        if seed is not None:
+            self._rng = random.Random(seed)
+        n = self.encoder.num_seats
+        self._ended_illegally = False
+        self.state_ = self.game.random_deal(
+            self._rng, self.encoder.variant, dealer=self._rng.randrange(n)
+        )
+        self._advance()
+        return self._obs(), {
+            "legal": self.state_.legal_texts() if self.state_.to_act == self.seat else []
+        }
+
+    def step(
+        self, action: np.int64 | int
+    ) -> tuple[dict[str, np.ndarray[Any, Any]], SupportsFloat, bool, bool, dict[str, Any]]:
+        """Play the learner's action, then the bots' until the learner acts again."""
+        s = self.state_
+        assert s is not None, "call reset() first"
+        if s.is_over or self._ended_illegally:
+            raise gymnasium.error.ResetNeeded("the deal is over: call reset()")
+        try:
+            chosen = self.encoder.decode(int(action), s.legal_actions())
+        except EncodingError as exc:
+            if self.illegal == "raise":
+                raise
+            self._ended_illegally = True
+            return self._obs(), self.illegal_reward, True, False, {"illegal": str(exc)}
+        s.apply(chosen)
+        self._advance()
+        info: dict[str, Any] = {"result": s.result()} if s.is_over else {"legal": s.legal_texts()}
+        return self._obs(), self._reward(), s.is_over, False, info
+
+    def render(self) -> str | None:
+        """Text picture of the learner's view."""
+        s = self.state_
+        if s is None:
+            return None
+        obs = s.observation(self.seat).to_dict()
+        return f"{self.game.title} phase {obs['phase']} hand {' '.join(obs['hand'])} last {obs['history'][-4:]}"

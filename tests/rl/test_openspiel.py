@@ -1,0 +1,69 @@
+"""OpenSpiel registration: random simulation test and IS-MCTS playing whole deals."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from open_spiel.python.algorithms import ismcts  # noqa: E402
+from open_spiel.python.algorithms import mcts as os_mcts  # noqa: E402
+
+from folkcards.games import GAMES  # noqa: E402
+from folkcards.rl.openspiel import register, short_name  # noqa: E402
+
+NAMES = list(GAMES)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def registered() -> None:
+    register()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_random_simulation_test_passes(name: str) -> None:
+    game = pyspiel.load_game(short_name(name))
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_information_state_is_per_seat_and_resampling_keeps_it(name: str) -> None:
+    game = pyspiel.load_game(short_name(name))
+    rng = np.random.RandomState(0)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+    for _ in range(6):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    if state.is_terminal():
+        return
+    p = state.current_player()
+    texts = {state.information_state_string(s) for s in range(game.num_players())}
+    assert len(texts) == game.num_players()  # every seat knows something different
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    world = state.resample_from_infostate(p, sampler)
+    assert world.information_state_string(p) == state.information_state_string(p)
+    assert world.legal_actions() == state.legal_actions()
+    assert len(state.information_state_tensor(p)) == game.information_state_tensor_size()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_openspiel_ismcts_plays_complete_deals(name: str) -> None:
+    game = pyspiel.load_game(short_name(name))
+    evaluator = os_mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
+    bot = ismcts.ISMCTSBot(
+        game, evaluator, uct_c=2.0, max_simulations=8, random_state=np.random.RandomState(2)
+    )
+    rng = np.random.RandomState(3)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+        else:
+            state.apply_action(bot.step(state))
+    assert len(state.returns()) == game.num_players()
