@@ -3,7 +3,7 @@
 ``FolkcardsGym("scopone", seat=0, opponents="heuristic")``: each episode is one deal.
 Observations are the Dict of :mod:`folkcards.rl.pettingzoo_env` (``observation`` and
 ``action_mask``); the reward at the end is the deal's ``score`` for the learner's team or
-seat. The bots decide from their own seats' observations only.
+seat (``reward="score"``), or that minus the best other side's (``reward="margin"``). The bots decide from their own seats' observations only.
 
 Illegal actions (an index whose mask bit is 0): with ``illegal="terminate"`` (default, the
 PettingZoo ``TerminateIllegalWrapper`` convention, so any sample of the action space is a
@@ -41,8 +41,12 @@ class FolkcardsGym(gymnasium.Env[dict[str, Any], np.int64]):
         render_mode: str | None = None,
         illegal: str = "terminate",
         illegal_reward: float = -1.0,
+        reward: str = "score",
         **variant: Any,
     ) -> None:
+        if reward not in ("score", "margin"):
+            raise ValueError(f"reward must be 'score' or 'margin', not {reward!r}")
+        self.reward_kind = reward
         if illegal not in ("raise", "terminate"):
             raise ValueError(f"illegal must be 'raise' or 'terminate', not {illegal!r}")
         self.illegal = illegal
@@ -84,7 +88,14 @@ class FolkcardsGym(gymnasium.Env[dict[str, Any], np.int64]):
     def _reward(self) -> float:
         s = self.state_
         assert s is not None
-        return float(s.result()["score"][s.team_of(self.seat)]) if s.is_over else 0.0
+        if not s.is_over:
+            return 0.0
+        score = s.result()["score"]
+        mine = float(score[s.team_of(self.seat)])
+        if self.reward_kind == "score":
+            return mine
+        others = [float(x) for i, x in enumerate(score) if i != s.team_of(self.seat)]
+        return mine - max(others)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
