@@ -18,7 +18,9 @@ def add_parser(sub: Any) -> None:
         description="Random full deals per second through the public engine API, one core. "
         "'bench server' measures the web table instead.",
     )
-    p.add_argument("games", nargs="*", help="games to measure (default: all); or 'server'")
+    p.add_argument(
+        "games", nargs="*", help="games to measure (default: all); or 'server', or 'env'"
+    )
     p.add_argument("--seconds", type=float, default=1.0, help="length of one run (default 1)")
     p.add_argument("--repeats", type=int, default=5, help="runs per game; the median is shown")
     p.add_argument(
@@ -37,6 +39,17 @@ def run(args: argparse.Namespace) -> int:
 
         res: dict[str, Any] = run_server_bench(args.tables, args.seconds * 10)
         print(json.dumps(res) if args.json else "\n".join(f"{k}: {v}" for k, v in res.items()))
+        return 0
+    if args.games[:1] == ["env"]:
+        from folkcards.benchmarks.env_steps import env_steps
+
+        names = args.games[1:] or list(GAMES)
+        steps = {n: env_steps(GAMES[n], args.seconds * 3) for n in names if n in GAMES}
+        if args.json:
+            print(json.dumps({n: {"env_steps_per_s": v} for n, v in steps.items()}))
+        else:
+            for n, v in steps.items():
+                print(f"{n:16s} {v:10.0f} PettingZoo env steps/s")
         return 0
     unknown = [g for g in args.games if g not in GAMES]
     if unknown:

@@ -1,0 +1,33 @@
+"""PettingZoo environment steps per second per game (needs the ``rl`` extra)."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from folkcards.engine.api import Game
+
+
+def env_steps(game: Game, seconds: float) -> float:
+    """Steps per second of random masked play in ``folkcards.rl.env(game)``, observing
+    the acting agent before each step (what a learning loop does)."""
+    import numpy as np
+
+    from folkcards.rl import env as make_env
+
+    e = make_env(game.name)
+    rng = random.Random(1)
+    steps = 0
+    episode = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        e.reset(seed=episode)
+        episode += 1
+        for _agent in e.agent_iter():
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            e.step(rng.choice(list(np.flatnonzero(obs["action_mask"]))))
+            steps += 1
+    return steps / (time.perf_counter() - start)
