@@ -448,7 +448,7 @@ class SaskuDeal(DealState):
                     self.to_act = (seat + 1) & 3
         else:
             self._apply(action)
-        self.history.append(action)  # type: ignore[arg-type]
+        self.history.append(action)
         self.actors.append(seat)
 
     def _checked(self, action: Action | str, legal: tuple[Action, ...]) -> Action:
