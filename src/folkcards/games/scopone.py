@@ -1,0 +1,947 @@
+"""Scopone: the four-player Italian fishing game (``/work/shared/rules/scopone.md``, prefix SCO).
+
+One phase (``play``): each seat in turn (counter-clockwise = ``seat + 1``) plays one card;
+a card equal in value to a table card must take one such card, otherwise it may take any
+set of two or more table cards whose values add up to its own, otherwise it lies on the
+table. A capture that empties the table is a *sweep* (scopa). At the end the team of the
+last capture takes what is left, and the deal scores cards, coins, settebello, primiera
+and the sweeps (plus re bello / napola in their variants).
+
+Representation
+    Hands, the table and the two team piles are card bitmasks (``folkcards.cards``).
+    Capture values per card number are precomputed. The state keeps the table's *value key*
+    (a 4-bit count per capture value, updated in O(1) per play); the set of cards that can
+    capture anything depends only on that key and is memoized, so a hand with no capture
+    gets its ``legal`` from four per-suit lookups. A capturing card of value ``v`` takes one
+    of ``table & RANK_MASK[rank]`` if that is not empty (SCO-4.2.1), else any subset of two
+    or more cards of value < v adding up to v (SCO-4.2.2), memoized by those cards and v.
+
+Actions
+    Scopone's action space is not a small finite table (a card may take any subset of the
+    table), so actions are :class:`~folkcards.engine.Action` values with a stable code
+    ``card | take_mask << 6`` (``take_mask`` = 0 for a card that captures nothing) and the
+    canonical text ``play C`` / ``play C take X Y …`` (SCO-4.5). Actions are interned in a
+    module cache, so legal generation allocates only the result tuple. ``legal`` is sorted
+    by the played card, then by the take list compared as a sequence in card order.
+
+Observation ``info`` (every key always present)
+    ``turn``          turns played so far (0 … 36, or 40 in scientifico)
+    ``table``         cards on the table now, in card order (public, SCO-3.3)
+    ``initial_table`` the four cards dealt to the table (``[]`` in scientifico)
+    ``piles``         ``[team 0 cards, team 1 cards]`` captured so far, in card order (public)
+    ``sweeps``        ``[int, int]`` sweeps so far per team
+    ``last_capture``  seat of the last capture so far, or ``None``
+    ``hand_sizes``    cards in each seat's hand (public)
+    ``redeal``        ``True`` for a void deal (SCO-3.4)
+    Only the hands are hidden: every play and capture is public (SCO-9), so ``history``
+    holds every action's full text.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from folkcards.cards import (
+    BIT,
+    CARD_NAMES,
+    DECK_40,
+    RANK_MASK,
+    SUIT_MASK,
+    Card,
+    CardError,
+    CardSet,
+    card,
+    cards_list,
+    iter_cards,
+    mask_text,
+    parse_card,
+)
+from folkcards.engine.actions import Action, ActionSyntaxError, canonical_tokens
+from folkcards.engine.api import (
+    JSON,
+    DealState,
+    Game,
+    IllegalAction,
+    MalformedRecord,
+    MatchState,
+    Observation,
+    Variant,
+    VariantOption,
+)
+
+__all__ = ["GAME", "ScoponeGame", "ScoponeState", "capture_options", "capture_value"]
+
+# --- cards and tables (SCO-1) ---------------------------------------------------------
+
+_RANK_VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "J": 8, "Q": 9, "K": 10}
+_PRIMIERA_FLAT = {"7": 21, "6": 18, "A": 16, "5": 15, "4": 14, "3": 13, "2": 12}
+_PICTURES = {"flat": {"J": 10, "Q": 10, "K": 10}, "graded": {"J": 8, "Q": 9, "K": 10}}
+
+CARDS_40: tuple[Card, ...] = tuple(iter_cards(DECK_40))
+"""The 40 Scopone cards in card order."""
+
+VALUE: list[int] = [0] * 52
+"""Capture value of each card number (SCO-1.2); 0 for cards outside the Italian pack."""
+for _c in CARDS_40:
+    VALUE[_c] = _RANK_VALUE[CARD_NAMES[_c][0]]
+
+_SAME_RANK: list[CardSet] = [RANK_MASK[c % 13] & DECK_40 for c in range(52)]
+"""Cards of the same rank (= same capture value, SCO-1.2) as card ``c``, ``c`` included."""
+
+SETTEBELLO: Card = card("7", "D")  # SCO-1.5
+RE_BELLO: Card = card("K", "D")  # SCO-1.5 / SCO-8.3
+COINS: CardSet = SUIT_MASK[3] & DECK_40
+KINGS: CardSet = RANK_MASK[1]
+NAPOLA_RUN: tuple[Card, ...] = tuple(card(r, "D") for r in "A234567JQK")  # SCO-8.4 order
+NAPOLA_START: CardSet = BIT[NAPOLA_RUN[0]] | BIT[NAPOLA_RUN[1]] | BIT[NAPOLA_RUN[2]]
+
+
+def _primiera_table(pictures: str) -> tuple[int, ...]:
+    """Best primiera value (SCO-1.3 / SCO-8.6) of every 13-bit suit pattern (0 = empty)."""
+    per_rank = [0] * 13
+    values = dict(_PRIMIERA_FLAT, **_PICTURES[pictures])
+    for r, letter in enumerate("AKQJT98765432"):
+        per_rank[r] = values.get(letter, 0)
+    out = []
+    for pattern in range(1 << 13):
+        best = 0
+        for r in range(13):
+            if pattern >> r & 1 and per_rank[r] > best:
+                best = per_rank[r]
+        out.append(best)
+    return tuple(out)
+
+
+PRIMIERA_TABLES: dict[str, tuple[int, ...]] = {p: _primiera_table(p) for p in _PICTURES}
+
+
+def primiera(pile: CardSet, pictures: str = "flat") -> int:
+    """A pile's primiera (SCO-6.4): sum of the best card per suit, 0 if a suit is missing."""
+    table = PRIMIERA_TABLES[pictures]
+    total = 0
+    for s in range(4):
+        best = table[(pile >> (13 * s)) & 0x1FFF]
+        if not best:
+            return 0
+        total += best
+    return total
+
+
+def napola_points(pile: CardSet) -> int:
+    """Napola (SCO-8.4): length of the unbroken coin run from A if it reaches 3, else 0."""
+    if pile & NAPOLA_START != NAPOLA_START:
+        return 0
+    n = 3
+    while n < 10 and pile >> NAPOLA_RUN[n] & 1:
+        n += 1
+    return n
+
+
+def capture_value(c: Card) -> int:
+    """The capture value of a Scopone card (SCO-1.2): A=1, 2..7, J=8, Q=9, K=10."""
+    return VALUE[c]
+
+
+def capture_options(c: Card, table: CardSet) -> list[CardSet]:
+    """Every option of card ``c`` against ``table`` (SCO-4.2), in ``legal`` order (SCO-4.5)."""
+    singles = table & _SAME_RANK[c]
+    if singles:  # SCO-4.2.1: one equal card each, never a sum
+        return [BIT[t] for t in iter_cards(singles)]
+    return list(sum_options(VALUE[c], table))  # SCO-4.2.2 (empty: SCO-4.2.3)
+
+
+# --- actions (SCO-4.5, SCO-4.6) -------------------------------------------------------
+
+_ACTIONS: dict[int, Action] = {}
+_ACTION_CACHE_LIMIT = 1 << 19
+
+
+def _lex_key(mask: CardSet) -> tuple[int, ...]:
+    return tuple(cards_list(mask))
+
+
+def action_for(c: Card, take: CardSet = 0) -> Action:
+    """The (interned) action ``play c`` or ``play c take …`` with code ``c | take << 6``."""
+    code = c | take << 6
+    a = _ACTIONS.get(code)
+    if a is None:
+        if take:
+            text = f"play {CARD_NAMES[c]} take {' '.join(mask_text(take))}"
+        else:
+            text = f"play {CARD_NAMES[c]}"
+        a = Action(code, text)
+        if len(_ACTIONS) >= _ACTION_CACHE_LIMIT:
+            _ACTIONS.clear()
+            _prefill()
+        _ACTIONS[code] = a
+    return a
+
+
+def _prefill() -> None:
+    for c in CARDS_40:
+        action_for(c)
+        for t in iter_cards(_SAME_RANK[c] & ~BIT[c]):
+            action_for(c, BIT[t])
+
+
+_prefill()
+
+_NO_CAPTURE: tuple[Action, ...] = tuple(
+    _ACTIONS[c] if c in _ACTIONS else Action(c, "") for c in range(52)
+)
+
+
+_RANK_OF: list[int] = [c % 13 for c in range(52)]
+
+
+def _singles_table() -> list[list[tuple[Action, ...]]]:
+    """``_SINGLES[c][(singles >> rank) % 15]``: the actions of ``c`` taking one of ``singles``.
+
+    ``singles >> rank`` is a subset of {1, 2**13, 2**26, 2**39}, which are 1, 2, 4, 8
+    modulo 15, so the index is a distinct small number for every set of other suits.
+    """
+    out: list[list[tuple[Action, ...]]] = [[()] * 15 for _ in range(52)]
+    for c in CARDS_40:
+        others = _SAME_RANK[c] & ~BIT[c]
+        sub = others
+        while sub:
+            out[c][(sub >> _RANK_OF[c]) % 15] = tuple(
+                _ACTIONS[c | BIT[t] << 6] for t in iter_cards(sub)
+            )
+            sub = (sub - 1) & others
+    return out
+
+
+_SINGLES = _singles_table()
+
+
+def parse_play(text: str) -> tuple[Card, CardSet | None]:
+    """Read ``play C`` / ``play C take X …`` (SCO-4.6): the card and the take set.
+
+    The take set is ``None`` when no ``take`` is given. Raises ActionSyntaxError naming what
+    is wrong; legality against a state is not checked here.
+    """
+    try:
+        toks = canonical_tokens(text, DECK_40)
+    except ActionSyntaxError as exc:
+        raise ActionSyntaxError(f"{exc} (SCO-4.6)") from None
+    if toks[0] != "play" or len(toks) < 2 or (len(toks) > 2 and toks[2] != "take"):
+        raise ActionSyntaxError(
+            f"{text.strip()!r}: expected 'play CARD' or 'play CARD take CARD …' (SCO-4.6)"
+        )
+    cards: list[Card] = []
+    for tok in [toks[1], *toks[3:]]:
+        try:
+            cards.append(parse_card(tok, DECK_40))
+        except CardError:
+            raise ActionSyntaxError(
+                f"{text.strip()!r}: {tok!r} is not a Scopone card (SCO-1.1, SCO-4.6)"
+            ) from None
+    if len(toks) == 2:
+        return cards[0], None
+    take = cards[1:]
+    if not take:
+        raise ActionSyntaxError(f"{text.strip()!r}: 'take' names no card (SCO-4.6)")
+    mask = 0
+    for t in take:
+        if mask >> t & 1:
+            raise ActionSyntaxError(
+                f"{text.strip()!r}: {CARD_NAMES[t]} is named twice in the take list (SCO-4.6)"
+            )
+        mask |= BIT[t]
+    if mask >> cards[0] & 1:
+        raise ActionSyntaxError(
+            f"{text.strip()!r}: {CARD_NAMES[cards[0]]} cannot take itself (SCO-4.6)"
+        )
+    return cards[0], mask
+
+
+# --- dealing (SCO-3) ------------------------------------------------------------------
+
+_CLASSIC_HANDS = (
+    (0, 1, 2, 14, 15, 16, 28, 29, 30),
+    (3, 4, 5, 17, 18, 19, 31, 32, 33),
+    (6, 7, 8, 20, 21, 22, 34, 35, 36),
+    (9, 10, 11, 23, 24, 25, 37, 38, 39),
+)  # SCO-3.1: p1 (eldest), p2, p3, p4 (dealer)
+_CLASSIC_TABLE = (12, 13, 26, 27)
+_SCIENTIFICO_HANDS = (
+    (0, 1, 2, 3, 4, 20, 21, 22, 23, 24),
+    (5, 6, 7, 8, 9, 25, 26, 27, 28, 29),
+    (10, 11, 12, 13, 14, 30, 31, 32, 33, 34),
+    (15, 16, 17, 18, 19, 35, 36, 37, 38, 39),
+)  # SCO-3.2
+
+
+# --- capture tables (SCO-4.2) ------------------------------------------------------------
+
+_M13 = 0x1FFF
+_VW: list[int] = [1 << (4 * (VALUE[c] - 1)) if VALUE[c] else 0 for c in range(52)]
+"""Weight of a card in a table's *value key*: a 4-bit count per value 1..10."""
+_KW: tuple[int, ...] = tuple(
+    sum(_VW[r] for r in range(13) if pattern >> r & 1) for pattern in range(1 << 13)
+)
+"""Value key of a 13-bit suit pattern (every suit has the same ranks)."""
+_VALUE_CARDS: list[CardSet] = [0] * 11
+for _c in CARDS_40:
+    _VALUE_CARDS[VALUE[_c]] |= BIT[_c]
+_BELOW: list[CardSet] = [0] * 11
+for _v in range(1, 11):
+    _BELOW[_v] = _BELOW[_v - 1] | _VALUE_CARDS[_v - 1]
+"""``_BELOW[v]``: every card of value < v (only those can be part of a sum of v, SCO-4.2.2)."""
+
+
+def value_key(cards: CardSet) -> int:
+    """The value key (a 4-bit count per capture value) of a set of cards."""
+    return _KW[cards & _M13] + _KW[cards >> 13 & _M13] + _KW[cards >> 26 & _M13] + _KW[cards >> 39]
+
+
+_CAPTURERS: dict[int, CardSet] = {}
+
+
+def _capturers(vkey: int) -> CardSet:
+    """Every card that has a capture option against a table with value key ``vkey``.
+
+    Depends only on the values on the table: value v captures when the table holds a v
+    (SCO-4.2.1) or two or more cards adding up to v (SCO-4.2.2). Memoized by value key.
+    """
+    got = _CAPTURERS.get(vkey)
+    if got is not None:
+        return got
+    one = 0  # bit s: a sum s of exactly one card
+    many = 0  # bit s: a sum s of two or more cards
+    for v in range(1, 11):
+        for _ in range(vkey >> (4 * (v - 1)) & 15):
+            many |= (one | many) << v
+            one |= 1 << v
+    out = 0
+    for v in range(1, 11):
+        if (one | many) >> v & 1:
+            out |= _VALUE_CARDS[v]
+    _CAPTURERS[vkey] = out
+    return out
+
+
+_HALF = (1 << 26) - 1  # clubs and swords; the other half is cups and coins
+_HALF_SUMS: dict[int, list[tuple[CardSet, ...]]] = {}
+_SUM_MEMO: dict[int, tuple[CardSet, ...]] = {}
+_MEMO_LIMIT = 1 << 19
+
+
+def _half_sums(cards: CardSet) -> list[tuple[CardSet, ...]]:
+    """Per sum s ≤ 10, every subset of ``cards`` (empty set included) whose values add to s.
+
+    Memoized per half of the pack: a table's half holds few cards, so these repeat a lot.
+    """
+    key = cards ^ cards >> 21 ^ cards >> 42
+    got = _HALF_SUMS.get(key)
+    if got is not None:
+        return got
+    sums: list[tuple[CardSet, ...]] = [(0,), (), (), (), (), (), (), (), (), (), ()]
+    for c in iter_cards(cards):
+        w = VALUE[c]
+        b = BIT[c]
+        for s in range(10 - w, -1, -1):  # descending: a new subset is never extended twice
+            old = sums[s]
+            if old:
+                sums[s + w] = sums[s + w] + tuple([m | b for m in old])
+    if len(_HALF_SUMS) >= _MEMO_LIMIT:
+        _HALF_SUMS.clear()
+    _HALF_SUMS[key] = sums
+    return sums
+
+
+def sum_options(v: int, table: CardSet) -> tuple[CardSet, ...]:
+    """Every subset of ``table`` of two or more cards whose values add up to ``v``.
+
+    Meant for a table with no card of value ``v`` (SCO-4.2.2; with one, only singles count).
+    In ``legal`` order (lexicographic by card order, SCO-4.5). Only cards of value < v can
+    take part; the answer is memoized by those cards and ``v``, and built on a miss from
+    the subset sums of the two halves of the pack.
+    """
+    low = table & _BELOW[v]
+    key = low << 4 | v
+    key ^= key >> 21 ^ key >> 42
+    got = _SUM_MEMO.get(key)
+    if got is not None:
+        return got
+    left = _half_sums(low & _HALF)
+    right = _half_sums(low & ~_HALF)
+    out = [a | b for s in range(v + 1) if left[s] for a in left[s] for b in right[v - s]]
+    if len(out) > 1:
+        out.sort(key=_lex_key)
+    result = tuple(out)
+    if len(_SUM_MEMO) >= _MEMO_LIMIT:
+        _SUM_MEMO.clear()
+    _SUM_MEMO[key] = result
+    return result
+
+
+_SUM_ACTIONS: dict[int, tuple[Action, ...]] = {}
+
+
+def _sum_actions(c: Card, low: CardSet) -> tuple[Action, ...]:
+    """The actions of ``c`` taking a sum from ``low`` (the table's cards of smaller value).
+
+    Memoized under a bit-folded key (``k ^ k >> 21 ^ k >> 42`` is invertible and spreads
+    the structured masks over the dict's low hash bits, avoiding probe chains).
+    """
+    acts = tuple(action_for(c, m) for m in sum_options(VALUE[c], low))
+    if len(_SUM_ACTIONS) >= _MEMO_LIMIT:
+        _SUM_ACTIONS.clear()
+    key = low << 6 | c
+    _SUM_ACTIONS[key ^ key >> 21 ^ key >> 42] = acts
+    return acts
+
+
+def _suit_tables() -> tuple[list[tuple[Action, ...]], ...]:
+    """Per suit, per 13-bit hand pattern: the ``play C`` actions of those cards, in order."""
+    out = []
+    for s in range(4):
+        per: list[tuple[Action, ...]] = [()] * (1 << 13)
+        for pattern in range(1 << 13):
+            mask = pattern << (13 * s)
+            if mask & ~DECK_40:
+                continue
+            per[pattern] = tuple(_NO_CAPTURE[c] for c in iter_cards(mask))
+        out.append(per)
+    return tuple(out)
+
+
+_NOC0, _NOC1, _NOC2, _NOC3 = _suit_tables()
+
+
+# --- the deal -------------------------------------------------------------------------
+
+
+class ScoponeState(DealState):
+    """A Scopone deal in progress (SCO-3 … SCO-6). ``apply`` works in place."""
+
+    game: ScoponeGame
+
+    def __init__(
+        self,
+        game: ScoponeGame,
+        variant: Variant,
+        dealer: int,
+        hands: list[CardSet],
+        table: CardSet,
+        *,
+        deck: tuple[Card, ...] | None,
+        dealt: tuple[tuple[Card, ...], ...] | None,
+        table_order: tuple[Card, ...],
+    ) -> None:
+        self.game = game
+        self.variant = variant
+        self.dealer = dealer
+        self.num_seats = 4
+        self.phase = "play"
+        self.history = []
+        self.actors = []
+        self._legal = None
+        self.hands = hands
+        self.table = table
+        self.piles = [0, 0]
+        self.sweeps = [0, 0]
+        self.last_capture: int | None = None
+        self.turn = 0  # turns played so far (SCO-4.1)
+        self.final_turn = 40 if variant["scientifico"] else 36
+        self.last_sweep = bool(variant["dealer_last_sweep"])
+        self.deck = deck
+        self.dealt = dealt  # hands as received, for a hands record
+        self.initial_table = table_order
+        self._vkey = value_key(table)
+        # SCO-3.4: three or four kings on the table void the (classic) deal.
+        self.redeal = not variant["scientifico"] and (table & KINGS).bit_count() >= 3
+        if self.redeal:
+            self.to_act: int | None = None
+            self.phase = "over"
+        else:
+            self.to_act = (dealer + 1) & 3  # SCO-2.2: eldest plays first
+
+    # --- legal actions (SCO-4.2, SCO-4.3) --------------------------------------------------
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of the seat to act, in ``legal`` order (SCO-4.3, SCO-4.5).
+
+        Same contract as the base class (computed once per position, then cached); the
+        generation is inlined here because it is the hot path of every playout.
+        """
+        legal = self._legal
+        if legal is not None:
+            return legal
+        if self.to_act is None:
+            self._legal = ()
+            return ()
+        hand: int = self.hands[self.to_act]
+        table = self.table
+        capt = _CAPTURERS.get(self._vkey)
+        if capt is None:
+            capt = _capturers(self._vkey)
+        capt &= hand
+        if not capt:  # SCO-4.2.3 for every card: all `play C`, straight from the suit tables
+            legal = self._legal = (
+                _NOC0[hand & _M13]
+                + _NOC1[hand >> 13 & _M13]
+                + _NOC2[hand >> 26 & _M13]
+                + _NOC3[hand >> 39]
+            )
+            return legal
+        out: list[Action] = []
+        nocap = _NO_CAPTURE
+        while hand:
+            low = hand & -hand
+            c = low.bit_length() - 1
+            hand ^= low
+            if not capt & low:  # SCO-4.2.3: lies on the table
+                out.append(nocap[c])
+                continue
+            singles = table & _SAME_RANK[c]
+            if singles:  # SCO-4.2.1: one equal card, never a sum
+                out.extend(_SINGLES[c][(singles >> _RANK_OF[c]) % 15])
+                continue
+            low = table & _BELOW[VALUE[c]]  # SCO-4.2.2: any subset of sum v
+            key = low << 6 | c
+            acts = _SUM_ACTIONS.get(key ^ key >> 21 ^ key >> 42)
+            out.extend(acts if acts is not None else _sum_actions(c, low))
+        legal = self._legal = tuple(out)  # a capturing card offers no `play C` (SCO-4.3)
+        return legal
+
+    def _generate_legal(self) -> tuple[Action, ...]:
+        self._legal = None
+        return self.legal_actions()
+
+    # --- applying a play (SCO-4.4, SCO-5) --------------------------------------------------
+    def apply(self, action: Action | str) -> None:
+        """Play ``action`` (an Action or its text) for the seat to act, in place.
+
+        The base-class contract (IllegalAction naming the rule, state unchanged on error;
+        the action recorded in ``history``/``actors``) with the play itself inlined, since
+        this is the hot path of every playout.
+        """
+        seat = self.to_act
+        if seat is None:
+            raise IllegalAction(self.explain_illegal(action_for(0)))
+        if action.__class__ is not Action:
+            if isinstance(action, str):
+                action = self.parse_action(action)
+            elif not isinstance(action, int):
+                raise IllegalAction(f"{action!r} is not an action (SCO-10.2)")
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(
+                self.explain_illegal(action if isinstance(action, Action) else _decode(action))
+            )
+        if action.__class__ is not Action:
+            action = legal[legal.index(action)]
+        c = action & 63
+        take = action >> 6
+        self.hands[seat] ^= BIT[c]
+        turn = self.turn = self.turn + 1
+        if take:  # SCO-4.4: the card and its take go to the team pile
+            table = self.table = self.table ^ take
+            self.piles[seat & 1] |= take | BIT[c]
+            self.last_capture = seat
+            if take & (take - 1):
+                self._vkey -= value_key(take)
+            else:
+                self._vkey -= _VW[c]  # a single has the played card's value
+            # SCO-5.1 / SCO-8.2: emptying the table is a sweep, except on the final turn.
+            if not table and (turn != self.final_turn or self.last_sweep):
+                self.sweeps[seat & 1] += 1
+        else:  # SCO-4.4: the card lies on the table
+            self.table |= BIT[c]
+            self._vkey += _VW[c]
+        if turn == self.final_turn:
+            # SCO-5.3: the leftover goes to the team of the last capture (never a sweep).
+            lc: int = self.last_capture  # type: ignore[assignment]  # SCO-5.4
+            self.piles[lc & 1] |= self.table
+            self.table = 0
+            self._vkey = 0
+            self.to_act = None
+            self.phase = "over"
+        else:
+            self.to_act = (seat + 1) & 3  # SCO-2.2 / SCO-4.1
+        self._legal = None
+        self.history.append(action)
+        self.actors.append(seat)
+
+    def _apply(self, action: Action) -> None:
+        """Apply a legal action (the base-class hook; :meth:`apply` inlines it)."""
+        history, actors = self.history, self.actors
+        self.apply(action)
+        del history[-1], actors[-1]
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action for this state (SCO-4.6): ``play C`` alone means C's only capture."""
+        try:
+            c, take = parse_play(text)
+        except ActionSyntaxError as exc:
+            raise IllegalAction(str(exc)) from None
+        if take is not None:
+            return action_for(c, take)
+        seat = self.to_act
+        if seat is None or not self.hands[seat] >> c & 1:
+            return action_for(c)  # apply() reports the real fault
+        options = capture_options(c, self.table)
+        if len(options) == 1:
+            return action_for(c, options[0])
+        if len(options) > 1:
+            raise IllegalAction(
+                f"'play {CARD_NAMES[c]}' is ambiguous: {CARD_NAMES[c]} has {len(options)} capture "
+                f"options, name the cards with 'take' (SCO-4.6)"
+            )
+        return action_for(c)
+
+    def explain_illegal(self, action: Action) -> str:
+        """Why ``action`` is not legal now, with the rule ID."""
+        if self.to_act is None:
+            if self.redeal:
+                return (
+                    "the deal is void (3 or 4 kings on the table): no action is allowed (SCO-3.4)"
+                )
+            return "the deal is over: no action is allowed (SCO-10.2)"
+        c = action & 63
+        take = action >> 6
+        name = CARD_NAMES[c]
+        if not DECK_40 >> c & 1 or take & ~DECK_40:
+            return f"{action.text!r} names a card that is not in the Scopone pack (SCO-1.1)"
+        if not self.hands[self.to_act] >> c & 1:
+            return f"{name} is not in the hand of seat {self.to_act} (SCO-4.6)"
+        options = capture_options(c, self.table)
+        if not take:
+            return f"{name} can capture, so it must capture: say which cards with 'take' (SCO-4.3)"
+        off = take & ~self.table
+        if off:
+            return f"{' '.join(mask_text(off))} not on the table (SCO-4.6)"
+        if not options:
+            return f"{name} captures nothing on this table: play it as 'play {name}' (SCO-4.2)"
+        singles = self.table & _SAME_RANK[c]
+        if singles:
+            return (
+                f"{name} must take exactly one card of equal rank "
+                f"({' or '.join(mask_text(singles))}), never a sum (SCO-4.2)"
+            )
+        total = sum(VALUE[t] for t in iter_cards(take))
+        if take.bit_count() < 2:
+            return f"{' '.join(mask_text(take))} does not match {name} (SCO-4.2)"
+        return (
+            f"{' '.join(mask_text(take))} add up to {total}, not {VALUE[c]}, "
+            f"the value of {name} (SCO-4.2)"
+        )
+
+    # --- scoring (SCO-6) ---------------------------------------------------------------------
+    def result(self) -> dict[str, JSON]:
+        """The result object of SCO-6.8 (a void deal: ``{"score": [0, 0], "redeal": true}``)."""
+        if self.to_act is not None:
+            raise ValueError("the deal is not over")
+        if self.redeal:
+            return {"score": [0, 0], "redeal": True}
+        variant = self.variant
+        p0, p1 = self.piles
+        cards = [p0.bit_count(), p1.bit_count()]
+        coins = [(p0 & COINS).bit_count(), (p1 & COINS).bit_count()]
+        sette = 0 if p0 >> SETTEBELLO & 1 else 1
+        pictures = variant["primiera_pictures"]
+        prim = [primiera(p0, pictures), primiera(p1, pictures)]
+        sweeps = list(self.sweeps)
+        score = list(sweeps)
+        for t in (0, 1):
+            o = 1 - t
+            score[t] += (
+                (cards[t] > cards[o]) + (coins[t] > coins[o]) + (prim[t] > prim[o])
+            )  # SCO-6.1/2/4
+        score[sette] += 1  # SCO-6.3
+        out: dict[str, JSON] = {
+            "score": score,
+            "redeal": False,
+            "cards": cards,
+            "coins": coins,
+            "settebello": sette,
+            "primiera": prim,
+            "sweeps": sweeps,
+            "last_capture": self.last_capture,
+        }
+        if variant["re_bello"]:  # SCO-8.3
+            rb = 0 if p0 >> RE_BELLO & 1 else 1
+            score[rb] += 1
+            out["re_bello"] = rb
+        if variant["napola"]:  # SCO-8.4
+            nap = [napola_points(p0), napola_points(p1)]
+            score[0] += nap[0]
+            score[1] += nap[1]
+            out["napola"] = nap
+            out["capotto"] = 0 if coins[0] == 10 else 1 if coins[1] == 10 else None
+        return out
+
+    # --- information (SCO-9) -------------------------------------------------------------------
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` knows: its hand, everything played, the table and both piles."""
+        over = self.to_act is None
+        return Observation(
+            game=self.game.name,
+            variant=dict(self.variant),
+            seat=seat,
+            num_seats=4,
+            dealer=self.dealer,
+            phase=self.phase,
+            to_act=self.to_act,
+            hand=self.hands[seat],
+            legal=self.legal_actions() if self.to_act == seat else (),
+            history=tuple(a.text for a in self.history),
+            actors=tuple(self.actors),
+            info={
+                "turn": self.turn,
+                "table": mask_text(self.table),
+                "initial_table": mask_text(_mask(self.initial_table)),
+                "piles": [mask_text(self.piles[0]), mask_text(self.piles[1])],
+                "sweeps": list(self.sweeps),
+                "last_capture": self.last_capture,
+                "hand_sizes": [h.bit_count() for h in self.hands],
+                "redeal": self.redeal,
+            },
+            result=self.result() if over else None,
+        )
+
+    def clone(self) -> ScoponeState:
+        """An independent copy (card sets are ints; the per-sum tuples are shared)."""
+        new = object.__new__(ScoponeState)
+        new.__dict__.update(self.__dict__)
+        new.history = list(self.history)
+        new.actors = list(self.actors)
+        new.hands = list(self.hands)
+        new.piles = list(self.piles)
+        new.sweeps = list(self.sweeps)
+        return new
+
+    def setup_record(self) -> dict[str, JSON]:
+        """``dealer`` and ``deck``, or ``hands`` (as received) and ``extra.table``."""
+        if self.deck is not None:
+            return {"dealer": self.dealer, "deck": [CARD_NAMES[c] for c in self.deck]}
+        dealt = self.dealt or ()
+        rec: dict[str, JSON] = {
+            "dealer": self.dealer,
+            "hands": [[CARD_NAMES[c] for c in h] for h in dealt],
+        }
+        if not self.variant["scientifico"]:
+            rec["extra"] = {"table": [CARD_NAMES[c] for c in self.initial_table]}
+        return rec
+
+
+def _decode(code: int) -> Action:
+    """The action of a raw code (for messages about an int that is not a legal action)."""
+    c, take = code & 63, code >> 6
+    if not (DECK_40 >> c & 1) or take & ~DECK_40 or code < 0:
+        return Action(code, f"action code {code}")
+    return action_for(c, take)
+
+
+def _mask(cards: Sequence[Card]) -> CardSet:
+    m = 0
+    for c in cards:
+        m |= BIT[c]
+    return m
+
+
+# --- the game ---------------------------------------------------------------------------
+
+
+class ScoponeGame(Game):
+    """Scopone's facts, deals, determinization and match rules (SCO-7)."""
+
+    name = "scopone"
+    title = "Scopone"
+    deck = DECK_40
+    partnership = True
+    variant_options = (
+        VariantOption("scientifico", False, "10 cards each, none to the table (SCO-8.1)"),
+        VariantOption(
+            "dealer_last_sweep",
+            False,
+            "a capture on the final turn that empties the table is a sweep (SCO-8.2)",
+        ),
+        VariantOption("re_bello", False, "1 point for the team holding KD (SCO-8.3)"),
+        VariantOption(
+            "napola", False, "napola points for a coin run A-2-3…; capotto wins (SCO-8.4)"
+        ),
+        VariantOption("target", 11, "score needed to win the match (SCO-8.5)", minimum=1),
+        VariantOption(
+            "primiera_pictures",
+            "flat",
+            "primiera value of the pictures: flat (all 10) or graded (K 10, Q 9, J 8) (SCO-8.6)",
+            choices=("flat", "graded"),
+        ),
+    )
+
+    def parse_action(self, text: str, variant: Variant) -> Action:
+        """The action a text names, without a state: ``play C`` means no capture."""
+        c, take = parse_play(text)
+        return action_for(c, take or 0)
+
+    def new_deal(
+        self,
+        variant: Variant,
+        dealer: int,
+        deck: Sequence[Card] | None = None,
+        *,
+        hands: Sequence[Sequence[Card]] | None = None,
+        extra: Mapping[str, Sequence[Card]] | None = None,
+        carry: Mapping[str, Any] | None = None,
+    ) -> ScoponeState:
+        """Deal from a deck order (SCO-3.1 / SCO-3.2) or take dealt hands + table (SCO-3.5)."""
+        sci = variant["scientifico"]
+        if type(dealer) is not int or not 0 <= dealer < 4:
+            raise MalformedRecord("'dealer' must be an integer seat 0–3")
+        masks = [0, 0, 0, 0]
+        if deck is not None:
+            if hands is not None or extra:
+                raise MalformedRecord("a deal needs exactly one of 'deck' or 'hands'")
+            deck_t = tuple(deck)
+            if len(deck_t) != 40 or _mask(deck_t) != DECK_40:
+                raise MalformedRecord("'deck' must hold the 40 Scopone cards, each once (SCO-10.1)")
+            layout = _SCIENTIFICO_HANDS if sci else _CLASSIC_HANDS
+            for p, idx in enumerate(layout):
+                m = 0
+                for i in idx:
+                    m |= BIT[deck_t[i]]
+                masks[(dealer + 1 + p) & 3] = m
+            table_order: tuple[Card, ...] = () if sci else tuple(deck_t[i] for i in _CLASSIC_TABLE)
+            return ScoponeState(
+                self, variant, dealer, masks, _mask(table_order),
+                deck=deck_t, dealt=None, table_order=table_order,
+            )  # fmt: skip
+        if hands is None:
+            raise MalformedRecord("a deal needs 'deck' or 'hands'")
+        size = 10 if sci else 9
+        if len(hands) != 4:
+            raise MalformedRecord("'hands' must be a list of 4 hands (SCO-3.5)")
+        dealt = tuple(tuple(h) for h in hands)
+        for s, h in enumerate(dealt):
+            if len(h) != size:
+                raise MalformedRecord(f"hands[{s}] must hold {size} cards, not {len(h)} (SCO-3.5)")
+            masks[s] = _mask(h)
+        extra = dict(extra or {})
+        unknown = [k for k in extra if k != "table"]
+        if unknown:
+            raise MalformedRecord(f"'extra' may hold only 'table', not {unknown[0]!r} (SCO-3.5)")
+        table_order = tuple(extra.get("table", ()))
+        want = 0 if sci else 4
+        if len(table_order) != want:
+            raise MalformedRecord(
+                f"'extra.table' must hold {want} cards, not {len(table_order)} (SCO-3.5)"
+            )
+        if _mask(table_order) | masks[0] | masks[1] | masks[2] | masks[3] != DECK_40 or (
+            sum(len(h) for h in dealt) + len(table_order) != 40
+        ):
+            raise MalformedRecord(
+                "'hands' and 'extra.table' must be the 40 Scopone cards (SCO-3.5)"
+            )
+        return ScoponeState(
+            self, variant, dealer, masks, _mask(table_order),
+            deck=None, dealt=dealt, table_order=table_order,
+        )  # fmt: skip
+
+    def deal_from_record(self, record: Mapping[str, Any], variant: Variant) -> DealState:
+        """The generic reader, plus SCO-3.5's shape of ``extra`` (``{}`` is malformed)."""
+        if "hands" in record and "deck" not in record:
+            if "extra" in record:
+                extra = record["extra"]
+                if not isinstance(extra, dict) or set(extra) != {"table"}:
+                    raise MalformedRecord("'extra' must be exactly {\"table\": [cards]} (SCO-3.5)")
+            elif not variant["scientifico"]:
+                raise MalformedRecord(
+                    "a classic 'hands' record needs 'extra': {\"table\": [4 cards]} (SCO-3.5)"
+                )
+        return super().deal_from_record(record, variant)
+
+    def determinize(self, obs: Observation, rng: random.Random) -> ScoponeState:
+        """A full deal consistent with ``obs``: the other hands drawn from the unseen cards.
+
+        Only hands are hidden (SCO-9) and play reveals nothing about the cards still held
+        (no obligation to capture constrains a card that is not played), so the unseen cards
+        are dealt uniformly to the other seats in their public hand sizes.
+        """
+        info = obs.info
+        variant = self.normalize_variant(dict(obs.variant))
+        table = _mask([parse_card(t, DECK_40) for t in info["table"]])
+        piles = [_mask([parse_card(t, DECK_40) for t in p]) for p in info["piles"]]
+        sizes = list(info["hand_sizes"])
+        unseen = list(iter_cards(DECK_40 & ~(obs.hand | table | piles[0] | piles[1])))
+        rng.shuffle(unseen)
+        hands = [0, 0, 0, 0]
+        hands[obs.seat] = obs.hand
+        pos = 0
+        for s in range(4):
+            if s == obs.seat:
+                continue
+            for c in unseen[pos : pos + sizes[s]]:
+                hands[s] |= BIT[c]
+            pos += sizes[s]
+        if pos != len(unseen):
+            raise ValueError("observation is inconsistent: hand sizes do not match unseen cards")
+        # Rebuild the deal as it began: each hand plus the cards its seat has played.
+        history = [parse_play(t) for t in obs.history]
+        played = [0, 0, 0, 0]
+        for (c, _), actor in zip(history, obs.actors, strict=True):
+            played[actor] |= BIT[c]
+        start = [hands[s] | played[s] for s in range(4)]
+        init_table = tuple(parse_card(t, DECK_40) for t in info["initial_table"])
+        dealt = tuple(tuple(iter_cards(m)) for m in start)
+        state = ScoponeState(
+            self, variant, obs.dealer, [h for h in hands], table,
+            deck=None, dealt=dealt, table_order=init_table,
+        )  # fmt: skip
+        state.piles = piles
+        state.sweeps = list(info["sweeps"])
+        state.last_capture = info["last_capture"]
+        state.turn = info["turn"]
+        state._vkey = value_key(table)
+        state.history = [action_for(c, take or 0) for c, take in history]
+        state.actors = list(obs.actors)
+        state.to_act = obs.to_act
+        state.phase = obs.phase
+        return state
+
+    def describe(self, state: DealState) -> str:
+        """One line: turn, table, and who acts."""
+        assert isinstance(state, ScoponeState)
+        table = " ".join(mask_text(state.table)) or "-"
+        who = "over" if state.to_act is None else f"seat {state.to_act} to play"
+        return f"Scopone · turn {state.turn} · table {table} · {who}"
+
+    # --- the match (SCO-7) ---------------------------------------------------------------
+    def start_match(self, variant: Variant, match_keys: Mapping[str, Any]) -> MatchState:
+        """Totals 0–0; the first dealer is the record's (or drawn by the live table)."""
+        return MatchState(totals=[0, 0], next_dealer=None, carry={})
+
+    def after_deal(self, match: MatchState, deal: DealState) -> MatchState:
+        """Add the deal's score, pass the deal (SCO-7.1) and decide the match (SCO-7.3)."""
+        assert isinstance(deal, ScoponeState)
+        res = deal.result()
+        if res["redeal"]:  # SCO-3.4 / SCO-7.1: same dealer, nothing scored
+            return MatchState(
+                totals=list(match.totals), next_dealer=deal.dealer, carry={}, deals=match.deals + 1
+            )
+        totals = [match.totals[0] + res["score"][0], match.totals[1] + res["score"][1]]
+        over, winner = False, None
+        capotto = res.get("capotto")
+        if capotto is not None:  # SCO-8.4: all ten coins win at once
+            over, winner = True, capotto
+        elif max(totals) >= deal.variant["target"] and totals[0] != totals[1]:
+            over, winner = True, (0 if totals[0] > totals[1] else 1)
+        return MatchState(
+            totals=totals,
+            next_dealer=(deal.dealer + 1) & 3,
+            carry={},
+            over=over,
+            winner=winner,
+            draw=False,
+            deals=match.deals + 1,
+        )
+
+
+GAME = ScoponeGame()
+"""The registry's Scopone instance."""
