@@ -185,7 +185,9 @@ class ISMCTSBot(SearchBot):
                 action = legal[0]
                 for a in legal:
                     kid = children[a * 8 + actor]
-                    score = kid.reward / kid.visits + c * math.sqrt(math.log(kid.avail) / kid.visits)
+                    score = kid.reward / kid.visits + c * math.sqrt(
+                        math.log(kid.avail) / kid.visits
+                    )
                     if score > best:
                         best, action = score, a
                 node = children[action * 8 + actor]

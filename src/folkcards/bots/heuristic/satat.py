@@ -1,0 +1,153 @@
+"""Satat heuristic (rules/satat.md and its seed).
+
+* trump making: **choose trump from the five** — the suit with the most and highest
+  cards among the first five; go blind (``blind N``) when the five give no suit of two
+  cards or a high card; ask a ``redeal`` (SAT-5.4) when allowed; in Trup Kasiet hide the
+  lowest card of that suit;
+* the partner without trumps proposes the redeal; the trump maker accepts it unless its
+  own hand is long in trumps;
+* card passing: give the lowest cards allowed;
+* signals: stay silent (announcing the 2♥ tells the opponents too);
+* a 7-0: always ``continue`` (failing costs nothing, SAT-9.3);
+* play: win tricks cheaply, throw the cheapest card when the partner has the trick or
+  it cannot be won, lead sure winners; **keep the 2♥ for a key trick** — the one that
+  would give either side its seventh trick, or the last trick of a 13-0 attempt.
+"""
+
+from __future__ import annotations
+
+from folkcards.bots.heuristic.common import TrickView, card_of, played_cards, score_plays
+from folkcards.cards import BIT, SUIT_MASK, Card, CardSet, iter_cards
+from folkcards.engine.actions import Action
+from folkcards.engine.api import Observation
+
+DECK: CardSet = (1 << 52) - 1
+TWO_HEARTS = card_of("2H")
+SUIT_LETTERS = "CSHD"
+
+
+def rank_value(c: Card) -> int:
+    """14 for an ace … 2 for a two (plain order, SAT-1.2)."""
+    return 14 - c % 13
+
+
+def five_strength(cards: CardSet, suit: int) -> float:
+    """How good ``suit`` is as trump, judged on the cards in ``cards``."""
+    return sum(1.0 + rank_value(c) / 14.0 for c in iter_cards(cards & SUIT_MASK[suit]))
+
+
+def evaluate(obs: Observation) -> dict[Action, float]:
+    """A score per legal action (higher is better)."""
+    out = dict.fromkeys(obs.legal, 0.0)
+    texts = {a.text: a for a in obs.legal}
+    hand = obs.hand
+    phase = obs.phase
+    if phase == "trump":
+        best = max(range(4), key=lambda s: five_strength(hand, s))
+        strong = five_strength(hand, best)
+        for a in obs.legal:
+            verb, _, arg = a.text.partition(" ")
+            if verb == "trump":
+                out[a] = five_strength(hand, SUIT_LETTERS.index(arg))
+            elif verb == "blind":
+                out[a] = 2.2 - 0.01 * int(arg)
+            elif verb == "redeal":
+                out[a] = 2.5 if strong < 3.0 else -1.0
+            elif verb == "hide":
+                c = card_of(arg)
+                out[a] = five_strength(hand, c // 13) - 0.01 * rank_value(c)
+        return out
+    if phase == "propose":
+        if "propose" in texts:
+            out[texts["propose"]] = 1.0
+        return out
+    if phase == "consent":
+        trump = obs.info.get("trump")
+        n = (hand & SUIT_MASK[SUIT_LETTERS.index(trump)]).bit_count() if trump else 0
+        if "refuse" in texts:
+            out[texts["refuse"]] = 1.0 if n >= 5 else -1.0
+        return out
+    if phase == "give":
+        trump = obs.info.get("trump")
+        t = SUIT_LETTERS.index(trump) if trump else -1
+        for a in obs.legal:
+            cards = [card_of(w) for w in a.text.split()[1:]]
+            out[a] = -sum(rank_value(c) + (10 if c // 13 == t else 0) for c in cards)
+        return out
+    if phase in ("announce", "lese"):
+        if "silent" in texts:
+            out[texts["silent"]] = 1.0
+        return out
+    if phase == "continue":
+        if "continue" in texts:
+            out[texts["continue"]] = 1.0
+        return out
+    if phase == "play":
+        return _play(obs)
+    return out
+
+
+def _play(obs: Observation) -> dict[Action, float]:
+    info = obs.info
+    me = obs.seat
+    trump_letter = info.get("trump")
+    trump = SUIT_LETTERS.index(trump_letter) if trump_letter else None
+    trick = [(int(s), card_of(c)) for s, c in info["trick"]]
+    seen = obs.hand | played_cards(obs.history)
+    for _, c in trick:
+        seen |= BIT[c]
+
+    def is_trump(c: Card) -> bool:
+        return trump is not None and c // 13 == trump
+
+    def power(c: Card) -> int:
+        if c == TWO_HEARTS:
+            return 40
+        return rank_value(c) + (15 if is_trump(c) else 0)
+
+    def beats(c: Card, w: Card) -> bool:
+        if c == TWO_HEARTS:
+            return True
+        if w == TWO_HEARTS:
+            return False
+        if is_trump(c):
+            return not is_trump(w) or rank_value(c) > rank_value(w)
+        if is_trump(w):
+            return False
+        return c // 13 == w // 13 and rank_value(c) > rank_value(w)
+
+    view = TrickView(
+        seat=me,
+        hand=obs.hand,
+        trick=trick,
+        beats=beats,
+        power=power,
+        points=lambda c: 0,
+        is_trump=is_trump,
+        friend=lambda s: s % 2 == me % 2,
+        unseen=DECK & ~seen,
+        to_come=3 - len(trick),
+        my_side_declares=info.get("trump_maker", -1) % 2 == me % 2,
+        partner_to_come=len(trick) < 2,
+    )
+    plain: dict[Action, Card] = {}
+    suffixed: dict[Action, str] = {}
+    for a in obs.legal:
+        words = a.text.split(" ")
+        if words[0] != "play":
+            continue
+        if len(words) == 2:
+            plain[a] = card_of(words[1])
+        else:
+            suffixed[a] = f"play {words[1]}"
+    scores = score_plays(view, plain)
+    tricks = info["tricks"]
+    key = max(tricks) >= 6 or info.get("continuing", False)
+    for a, c in plain.items():
+        if c == TWO_HEARTS and not key:
+            scores[a] -= 25.0  # keep the 2♥ for a key trick
+    by_text = {a.text: v for a, v in scores.items()}
+    for a, base in suffixed.items():
+        scores[a] = by_text.get(base, 0.0) - 0.5  # signals reveal to both sides
+
+    return scores

@@ -1,0 +1,115 @@
+"""Scopone heuristic (rules/scopone.md and the seed's strategy notes).
+
+Every action is ``play C`` or ``play C take …``; each is scored by
+
+* what it captures: every card counts toward *cards*, coins toward *coins*, sevens,
+  sixes and aces toward *primiera*, and the **settebello** (7♦) above all (SCO-6);
+* a **sweep** when it empties the table (SCO-5.1) — and, for a card that stays on the
+  table, the risk it leaves: the next player is an opponent, so **avoid leaving a table
+  that adds up to 10 or less** when an opponent may hold that value, and avoid laying
+  down a card an opponent can take by a match;
+* **anchors and pairing**: lay down preferably a card whose rank is *dead* (the other
+  cards of its rank are already seen, so no opponent can take it by a match), and a
+  card that pairs with a rank that the partner may still take; never lay down a seven
+  (least of all the settebello) while another seven is unseen.
+"""
+
+from __future__ import annotations
+
+from folkcards.bots.heuristic.common import card_of
+from folkcards.cards import BIT, CARD_NAMES, RANK_MASK, Card, CardSet, iter_cards, ranks_mask
+from folkcards.engine.actions import Action
+from folkcards.engine.api import Observation
+
+DECK: CardSet = ranks_mask("AKQJ765432")
+VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "J": 8, "Q": 9, "K": 10}
+PRIMIERA_BONUS = {"7": 2.0, "6": 1.2, "A": 0.8, "5": 0.4}
+SETTEBELLO = card_of("7D")
+RE_BELLO = card_of("KD")
+
+
+def value(c: Card) -> int:
+    """Capture value (SCO-1.2)."""
+    return VALUE[CARD_NAMES[c][0]]
+
+
+def worth(c: Card, re_bello: bool = False) -> float:
+    """What holding card ``c`` at the end is worth to a team, roughly in points."""
+    name = CARD_NAMES[c]
+    w = 0.25 + PRIMIERA_BONUS.get(name[0], 0.0) * 0.5
+    if name[1] == "D":
+        w += 0.6
+    if c == SETTEBELLO:
+        w += 5.0
+    if re_bello and c == RE_BELLO:
+        w += 4.0
+    return w
+
+
+def evaluate(obs: Observation) -> dict[Action, float]:
+    """A score per legal play (higher is better for the seat's team)."""
+    info = obs.info
+    re_bello = bool(obs.variant.get("re_bello", False))
+    table = 0
+    for t in info["table"]:
+        table |= BIT[card_of(t)]
+    seen = obs.hand | table
+    for pile in info["piles"]:
+        for t in pile:
+            seen |= BIT[card_of(t)]
+    unseen = DECK & ~seen
+    sizes = info["hand_sizes"]
+    total_turns = sum(sizes)  # cards still to be played, mine included
+    last_turn = total_turns == 1
+    out: dict[Action, float] = {}
+    for a in obs.legal:
+        words = a.text.split(" ")
+        c = card_of(words[1])
+        taken = 0
+        for t in words[3:]:
+            taken |= BIT[card_of(t)]
+        if taken:
+            gain = worth(c, re_bello) + sum(worth(t, re_bello) for t in iter_cards(taken))
+            after = table & ~taken
+            if not after and not last_turn:
+                gain += 6.0  # a sweep is a point
+            score = gain - _risk(after, unseen, re_bello, total_turns)
+        else:
+            after = table | BIT[c]
+            score = -_exposure(c, unseen, re_bello) - _risk(after, unseen, re_bello, total_turns)
+            score -= 0.3 * worth(c, re_bello)
+        out[a] = score
+    return out
+
+
+def _unseen_of_value(unseen: CardSet, v: int) -> int:
+    return sum(1 for u in iter_cards(unseen) if value(u) == v)
+
+
+def _risk(table: CardSet, unseen: CardSet, re_bello: bool, remaining: int) -> float:
+    """Expected loss from the next (opposing) player's capture on ``table``: a sweep when
+    the table adds up to 10 or less and that value is unseen, else its best single take."""
+    if not table or remaining <= 1:
+        return 0.0
+    total = sum(value(t) for t in iter_cards(table))
+    risk = 0.0
+    if total <= 10:
+        n = _unseen_of_value(unseen, total)
+        if n:
+            p = min(1.0, 0.35 * n)
+            risk += p * (6.0 + sum(worth(t, re_bello) for t in iter_cards(table)))
+    best = 0.0
+    for t in iter_cards(table):
+        n = (unseen & RANK_MASK[t % 13]).bit_count()
+        if n:
+            best = max(best, min(1.0, 0.3 * n) * (worth(t, re_bello) * 2))
+    return risk + best
+
+
+def _exposure(c: Card, unseen: CardSet, re_bello: bool) -> float:
+    """Penalty for laying down ``c``: an unseen card of its rank can take it (sevens hurt
+    most); a dead rank is an anchor and costs nothing."""
+    n = (unseen & RANK_MASK[c % 13]).bit_count()
+    if n == 0:
+        return 0.0
+    return worth(c, re_bello) * (1.0 if n % 2 == 1 else 0.6) * 1.5
