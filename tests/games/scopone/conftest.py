@@ -1,0 +1,8 @@
+"""Scopone tests: make the naive reference referee importable and share record builders."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
