@@ -1,0 +1,1 @@
+"""The web table: Starlette app, websocket protocol, table logic and durable storage."""

@@ -1,0 +1,129 @@
+"""Running the web table inside another program: a thread (tests) or a subprocess (bench,
+restart tests), on a free loopback port."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+
+def free_socket(host: str = "127.0.0.1") -> socket.socket:
+    """A listening TCP socket on a free port."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, 0))
+    sock.listen(512)
+    return sock
+
+
+def free_port() -> int:
+    """A port that was free a moment ago."""
+    with contextlib.closing(free_socket()) as s:
+        port: int = s.getsockname()[1]
+        return port
+
+
+class ServerThread:
+    """The app served by uvicorn in a background thread (its own event loop)."""
+
+    def __init__(self, db_url: str, *, restore: bool = True) -> None:
+        import uvicorn
+
+        from folkcards.server.app import create_app
+
+        self.app = create_app(db_url, restore=restore)
+        self.sock = free_socket()
+        self.port: int = self.sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
+        config = uvicorn.Config(self.app, log_level="warning", ws_max_size=65536, lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(self.loop)
+        self.loop.run_until_complete(self.server.serve(sockets=[self.sock]))
+
+    def start(self) -> ServerThread:
+        """Start and wait until the server answers."""
+        self.thread.start()
+        deadline = time.time() + 20
+        while not self.server.started:
+            if time.time() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+        return self
+
+    def stop(self) -> None:
+        """Stop the server and wait for its thread."""
+        self.server.should_exit = True
+        self.thread.join(timeout=20)
+        self.sock.close()
+
+    def call(self, coro: Any) -> Any:
+        """Run a coroutine on the server's loop and return its result (for tests)."""
+        assert self.loop is not None
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout=30)
+
+    def __enter__(self) -> ServerThread:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+@contextlib.contextmanager
+def server_process(
+    db_url: str, port: int | None = None
+) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """``folkcards serve`` as a subprocess; yields (process, base URL) once it answers."""
+    port = port or free_port()
+    env = dict(os.environ)
+    env.setdefault("PYTHONUNBUFFERED", "1")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "folkcards.cli", "serve", "--port", str(port), "--db", db_url],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(url, proc)
+        yield proc, url
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+def wait_until_up(
+    url: str, proc: subprocess.Popen[bytes] | None = None, timeout: float = 30
+) -> None:
+    """Poll ``url``/api/games until it answers (RuntimeError if the process dies first)."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if proc is not None and proc.poll() is not None:
+            err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
+            raise RuntimeError(f"the server exited with {proc.returncode}: {err[-2000:]}")
+        try:
+            with urllib.request.urlopen(url + "/api/games", timeout=2) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError("the server did not answer in time")

@@ -1,0 +1,116 @@
+"""Fixtures for the web table's tests: a real server on a loopback port and websocket clients."""
+
+from __future__ import annotations
+
+import json
+import os
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+from folkcards.server.harness import ServerThread
+
+
+def http(base: str, path: str, body: Any = None, raw: bytes | None = None) -> tuple[int, Any]:
+    """GET (or POST JSON when ``body``/``raw`` is given); returns (status, parsed JSON)."""
+    data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+    req = urllib.request.Request(
+        base + path, data=data, headers={"Content-Type": "application/json"}
+    )
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read() or b"null")
+
+
+class Client:
+    """One websocket viewer of a table; keeps every frame it received."""
+
+    def __init__(self, ws_url: str, table: str, token: str | None) -> None:
+        self.ws: ClientConnection = connect(ws_url, max_size=2**22)
+        self.frames: list[dict[str, Any]] = []
+        self.state: dict[str, Any] | None = None
+        self.send({"type": "hello", "table": table, "token": token})
+        welcome = self.recv_until(lambda m: m["type"] in ("welcome", "error"))
+        self.seat = welcome.get("seat")
+
+    def send(self, msg: dict[str, Any]) -> None:
+        self.ws.send(json.dumps(msg))
+
+    def recv(self, timeout: float = 30) -> dict[str, Any]:
+        msg: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        self.frames.append(msg)
+        if msg["type"] == "state":
+            self.state = msg
+        return msg
+
+    def recv_until(self, pred: Any, timeout: float = 30) -> dict[str, Any]:
+        while True:
+            m = self.recv(timeout)
+            if pred(m):
+                return m
+
+    def wait_state(self, pred: Any, timeout: float = 60) -> dict[str, Any]:
+        """The first state frame (the current one included) that satisfies ``pred``."""
+        if self.state is not None and pred(self.state):
+            return self.state
+        return self.recv_until(lambda m: m["type"] == "state" and pred(m), timeout)
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def my_turn(seat: int) -> Any:
+    return lambda s: (
+        s["obs"] is not None and s["obs"]["to_act"] == seat and s["obs"]["result"] is None
+    )
+
+
+def deal_over(s: dict[str, Any]) -> bool:
+    return s["obs"] is not None and s["obs"]["result"] is not None
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerThread]:
+    with ServerThread(f"sqlite:///{tmp_path / 'web.db'}") as srv:
+        yield srv
+
+
+def db_urls() -> list[Any]:
+    """SQLite always; PostgreSQL too when FOLKCARDS_TEST_PG_URL is set (CI)."""
+    urls: list[Any] = ["sqlite"]
+    pg = os.environ.get("FOLKCARDS_TEST_PG_URL")
+    urls.append(
+        pytest.param(pg, id="postgresql")
+        if pg
+        else pytest.param(
+            None, id="postgresql", marks=pytest.mark.skip(reason="FOLKCARDS_TEST_PG_URL is not set")
+        )
+    )
+    return urls
+
+
+@pytest.fixture(params=db_urls())
+def db_url(request: Any, tmp_path: Path) -> Iterator[str]:
+    """A fresh database URL: a SQLite file, or a fresh schema-isolated PostgreSQL database."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'store.db'}"
+        return
+    from sqlalchemy import create_engine, text
+
+    from folkcards.server.storage import make_engine
+
+    base = request.param
+    eng = make_engine(base)
+    with eng.begin() as conn:
+        conn.execute(text("DROP TABLE IF EXISTS folkcards_events"))
+        conn.execute(text("DROP TABLE IF EXISTS folkcards_tables"))
+    eng.dispose()
+    del create_engine
+    yield base

@@ -1,0 +1,280 @@
+"""Full deals of every registered game over real websockets, with a per-frame leak audit.
+
+Seat 0 is driven by this test (a uniformly random legal action, seeded); the other seats are
+the server's bots. A spectator watches too. After the deal the record is fetched and replayed
+through the engine, and every frame each viewer received is compared with what the engine
+says that viewer may see at that point: a frame equal to ``observation(seat)`` (or the
+public view for the spectator) carries no hidden card.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import socket
+from typing import Any
+
+import pytest
+
+from folkcards.engine.records import start_deal
+from folkcards.games import GAMES
+from folkcards.server.harness import ServerThread
+from folkcards.server.tables import public_view
+
+from .conftest import Client, deal_over, http, my_turn
+
+CARD = re.compile(r"\b[AKQJT2-9][CSHD]\b")
+
+
+def cards_in(obj: Any) -> set[str]:
+    return set(CARD.findall(json.dumps(obj)))
+
+
+def create(server: ServerThread, game: str, **extra: Any) -> dict[str, Any]:
+    g = GAMES[game]
+    n = g.num_seats(g.normalize_variant({}))
+    seats = [{"kind": "human"}] + [
+        {"kind": "bot", "level": ["random", "heuristic"][i % 2]} for i in range(n - 1)
+    ]
+    body = {
+        "game": game,
+        "name": "Tester",
+        "seats": seats,
+        "options": {"mode": "deal", "bot_delay": 0},
+    }
+    body.update(extra)
+    status, res = http(server.url, "/api/tables", body)
+    assert status == 200, res
+    return res
+
+
+def audit(frames: list[dict[str, Any]], record: dict[str, Any], seat: int | None) -> int:
+    """Compare each in-deal frame with the engine's view at that point; returns frames checked."""
+    game = GAMES[record["game"]]
+    state, actions = start_deal(game, record)
+    states = [state.clone()]
+    for a in actions:
+        state.apply(a)
+        states.append(state.clone())
+    checked = 0
+    for f in frames:
+        if f["type"] != "state" or f["obs"] is None or f["obs"]["result"] is not None:
+            continue
+        k = len(f["obs"]["history"])
+        st = states[k]
+        views = [st.observation(s).to_dict() for s in range(st.num_seats)]
+        expected = views[seat] if seat is not None else public_view(views)
+        assert f["obs"] == expected, f"frame at action {k} differs from the engine's view"
+        # nothing else in the frame names a card beyond what the view holds
+        assert cards_in(f) <= cards_in(expected) | cards_in(f["table"]["variant"])
+        assert f["reveal"] is None
+        if seat is None:
+            assert f["obs"]["hand"] == []
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_full_deal_with_bots_and_leak_audit(server: ServerThread, game: str) -> None:
+    res = create(server, game)
+    me = Client(server.ws_url, res["id"], res["token"])
+    spectator = Client(server.ws_url, res["id"], None)
+    assert me.seat == 0 and spectator.seat is None
+    rng = random.Random(7)
+    illegal_tried = 0
+    while True:
+        st = me.wait_state(lambda s: deal_over(s) or my_turn(0)(s))
+        if deal_over(st):
+            break
+        obs = st["obs"]
+        # an action for a card this seat does not hold is rejected and changes nothing
+        held = set(obs["hand"])
+        verb = obs["legal"][0].split(" ")[0]
+        if illegal_tried < 2 and any(a.startswith("play ") for a in obs["legal"]):
+            missing = next(c for c in ("AC", "7D", "KH", "9S", "2C") if c not in held)
+            me.send({"type": "act", "action": f"play {missing}", "ref": 1})
+            err = me.recv_until(lambda m: m["type"] in ("error", "ack"))
+            assert err["type"] == "error" and err["error"] == "illegal", err
+            illegal_tried += 1
+        before = len(obs["history"])
+        me.send({"type": "act", "action": rng.choice(obs["legal"]), "expect": before, "ref": 2})
+        ack = me.recv_until(lambda m: m["type"] in ("ack", "error"))
+        assert ack["type"] == "ack", ack
+        del verb
+    status, rec = http(server.url, f"/api/tables/{res['id']}/record")
+    assert status == 200
+    deal = dict(rec["deals"][0], game=rec["game"], variant=rec.get("variant", {}))
+    game_obj = GAMES[game]
+    state, actions = start_deal(game_obj, deal)
+    for a in actions:
+        state.apply(a)
+    assert state.is_over and me.state is not None
+    assert me.state["obs"]["result"] == state.result()
+    assert me.state["table"]["status"] == "finished"
+    spectator.wait_state(deal_over)
+    assert audit(me.frames, deal, 0) > 0
+    assert audit(spectator.frames, deal, None) > 0
+    me.close()
+    spectator.close()
+
+
+def test_out_of_turn_bad_messages_and_spectators(server: ServerThread) -> None:
+    game = sorted(GAMES)[0]
+    g = GAMES[game]
+    n = g.num_seats(g.normalize_variant({}))
+    status, res = http(
+        server.url,
+        "/api/tables",
+        {"game": game, "name": "A", "seats": [{"kind": "human"}] * n, "options": {"bot_delay": 0}},
+    )
+    assert status == 200
+    tid = res["id"]
+    tokens = {0: res["token"]}
+    for s in range(1, n):
+        status, j = http(server.url, f"/api/tables/{tid}/join", {"name": f"P{s}"})
+        assert status == 200 and j["seat"] == s
+        tokens[s] = j["token"]
+    status, full = http(server.url, f"/api/tables/{tid}/join", {"name": "late"})
+    assert status == 400 and full["error"] == "full"
+    clients = {s: Client(server.ws_url, tid, tokens[s]) for s in range(n)}
+    st = clients[0].wait_state(lambda s: s["obs"] is not None)
+    to_act = st["obs"]["to_act"]
+    other = (to_act + 1) % n
+    c_other = clients[other]
+    c_other.wait_state(lambda s: s["obs"] is not None)
+    legal_other = c_other.state["obs"]["legal"] if c_other.state else []
+    assert legal_other == []  # only the seat to act is offered actions
+    c_to_act = clients[to_act]
+    legal = c_to_act.wait_state(lambda s: s["obs"] is not None)["obs"]["legal"]
+    c_other.send({"type": "act", "action": legal[0]})
+    err = c_other.recv_until(lambda m: m["type"] == "error")
+    assert err["error"] == "not_your_turn"
+    # garbage, unknown types, oversize, stale expectations
+    c_to_act.ws.send("{not json")
+    assert c_to_act.recv_until(lambda m: m["type"] == "error")["error"] == "bad_json"
+    c_to_act.send({"type": "dance"})
+    assert c_to_act.recv_until(lambda m: m["type"] == "error")["error"] == "bad_request"
+    c_to_act.send({"type": "act", "action": "x" * 9000})
+    assert c_to_act.recv_until(lambda m: m["type"] == "error")["error"] == "too_large"
+    c_to_act.send({"type": "act", "action": legal[0], "expect": 999})
+    assert c_to_act.recv_until(lambda m: m["type"] == "error")["error"] == "stale"
+    c_to_act.send({"type": "act", "action": "fly away"})
+    assert c_to_act.recv_until(lambda m: m["type"] == "error")["error"] == "illegal"
+    c_to_act.send({"type": "explain", "action": legal[0]})
+    ex = c_to_act.recv_until(lambda m: m["type"] == "explain")
+    assert ex["legal"] is True
+    # a spectator may not act; a wrong token only watches
+    spec = Client(server.ws_url, tid, "not-a-token")
+    assert spec.seat is None
+    assert any(f["type"] == "error" and f["error"] == "bad_token" for f in spec.frames)
+    spec.send({"type": "act", "action": legal[0]})
+    assert spec.recv_until(lambda m: m["type"] == "error")["error"] == "forbidden"
+    # nothing above changed the deal
+    c_to_act.send({"type": "act", "action": legal[0], "expect": 0})
+    assert c_to_act.recv_until(lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
+    # rate limit: a flood of messages gets rate_limited errors, then the connection still works
+    for i in range(80):
+        spec.send({"type": "ping", "ref": i})
+    spec.send({"type": "ping", "ref": "last"})
+    spec.recv_until(lambda m: m.get("error") == "rate_limited")
+    pongs = [f for f in spec.frames if f["type"] == "pong"]
+    assert 0 < len(pongs) < 80
+    # the connection is still usable afterwards
+    import time
+
+    time.sleep(0.5)
+    spec.send({"type": "ping", "ref": "again"})
+    assert spec.recv_until(lambda m: m["type"] == "pong")["ref"] == "again"
+    for c in [*clients.values(), spec]:
+        c.close()
+
+
+def test_reconnect_returns_to_the_same_seat_and_view(server: ServerThread) -> None:
+    res = create(server, sorted(GAMES)[0])
+    c = Client(server.ws_url, res["id"], res["token"])
+    st = c.wait_state(my_turn(0))
+    c.send({"type": "act", "action": st["obs"]["legal"][0]})
+    c.recv_until(lambda m: m["type"] == "ack")
+    st = c.wait_state(lambda s: deal_over(s) or my_turn(0)(s))
+    c.close()
+    c2 = Client(server.ws_url, res["id"], res["token"])
+    assert c2.seat == 0
+    st2 = c2.wait_state(lambda s: s["obs"] is not None)
+    assert st2["obs"] == st["obs"]
+    assert st2["seats"][0]["connected"] is True
+    c2.close()
+
+
+def test_bot_takes_over_after_grace_and_clock(server: ServerThread) -> None:
+    # grace 0: the moment the player leaves, a bot plays the seat to the end of the deal
+    res = create(server, sorted(GAMES)[0], options={"mode": "deal", "bot_delay": 0, "grace": 0})
+    c = Client(server.ws_url, res["id"], res["token"])
+    c.wait_state(lambda s: s["obs"] is not None)
+    c.close()
+    watcher = Client(server.ws_url, res["id"], None)
+    end = watcher.wait_state(deal_over)
+    assert end["seats"][0]["auto"] is True
+    watcher.close()
+    # turn clock: a player who does not act within the clock has a bot act once for them
+    res = create(
+        server, sorted(GAMES)[0], options={"mode": "deal", "bot_delay": 0, "turn_clock": 1}
+    )
+    c = Client(server.ws_url, res["id"], res["token"])
+    st = c.wait_state(my_turn(0))
+    assert st["clock"] is not None and st["clock"]["seat"] == 0
+    k = len(st["obs"]["history"])
+    after = c.wait_state(lambda s: s["obs"] is not None and len(s["obs"]["history"]) > k)
+    assert after["obs"]["actors"][k] == 0  # the clock made seat 0 act
+    assert after["seats"][0]["auto"] is False  # the player keeps the seat
+    c.close()
+
+
+def test_lobby_api_errors_and_limits(server: ServerThread) -> None:
+    status, games = http(server.url, "/api/games")
+    assert status == 200 and {g["name"] for g in games["games"]} == set(GAMES)
+    for g in games["games"]:
+        assert [o["key"] for o in g["options"]] == [o.key for o in GAMES[g["name"]].variant_options]
+    assert http(server.url, "/api/tables", {"game": "chess"})[1]["error"] == "bad_request"
+    bad_variant = {"game": sorted(GAMES)[0], "variant": {"nonsense": 1}}
+    assert http(server.url, "/api/tables", bad_variant)[0] == 400
+    assert http(server.url, "/api/tables", {"game": sorted(GAMES)[0], "seats": [{}]})[0] == 400
+    assert http(server.url, "/api/tables", raw=b"{oops")[1]["error"] == "bad_json"
+    # a body announced larger than the limit is refused before it is read
+    with socket.create_connection(("127.0.0.1", server.port)) as sock:
+        sock.sendall(
+            b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 700000\r\n\r\n"
+        )
+        assert sock.recv(100).startswith(b"HTTP/1.1 413")
+    assert http(server.url, "/api/tables/nope")[0] == 404
+    res = create(server, sorted(GAMES)[0])
+    assert http(server.url, f"/api/tables/{res['id']}/record")[1]["error"] == "no_record"
+    status, lobby = http(server.url, "/api/tables")
+    assert any(t["id"] == res["id"] for t in lobby["tables"])
+
+
+def test_replay_frames_of_uploaded_and_table_records(server: ServerThread) -> None:
+    game = sorted(GAMES)[0]
+    res = create(server, game, seats=None)
+    c = Client(server.ws_url, res["id"], res["token"])
+    rng = random.Random(3)
+    while True:
+        st = c.wait_state(lambda s: deal_over(s) or my_turn(0)(s))
+        if deal_over(st):
+            break
+        c.send({"type": "act", "action": rng.choice(st["obs"]["legal"])})
+        c.recv_until(lambda m: m["type"] == "ack")
+    status, rec = http(server.url, f"/api/tables/{res['id']}/record")
+    status, frames = http(server.url, "/api/replay", rec)
+    assert status == 200
+    d = frames["deals"][0]
+    assert len(d["steps"]) == len(d["actions"]) + 1 and d["over"] is True
+    assert d["steps"][-1]["views"][0]["result"] == st["obs"]["result"]
+    status, frames2 = http(server.url, f"/api/tables/{res['id']}/replay/0")
+    assert status == 200 and frames2["deals"][0]["actions"] == d["actions"]
+    broken = dict(rec)
+    broken["deals"] = [dict(rec["deals"][0], actions=["fly away"])]
+    status, err = http(server.url, "/api/replay", broken)
+    assert status == 400 and err["error"] == "bad_record"
+    c.close()
