@@ -67,6 +67,6 @@ def suggest(obs: Observation, spec: str, rng: random.Random) -> dict[str, Any] |
         return "Hints need the search bot (folkcards.bots), which is not installed here."
     try:
         out: dict[str, Any] = hint(obs, spec, rng)
-    except (FolkcardsError, NotImplementedError) as exc:
-        return f"No hint available for this game: {str(exc) or type(exc).__name__}"
+    except Exception as exc:  # advice must never end the person's match
+        return f"No hint available: {str(exc) or type(exc).__name__}"
     return out

@@ -1,0 +1,265 @@
+"""``folkcards play``, driven through a pseudo-terminal as a person plays it.
+
+For every registered game (so games that land later are covered too) a person at seat 0
+plays a whole deal against random bots, using every input form (list numbers, the
+canonical text in lower case, cards alone such as ``10h``) and the table commands (bad
+input, ``history``, ``?``, ``why CARD``), then stops and the match record is saved. The
+saved record is replayed to check what each screen showed: the seat's own hand exactly,
+and no card of another hand that the seat could not know.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import tui_toygame  # noqa: E402
+from tui_driver import Terminal, choices, hand_line, plain  # noqa: E402
+
+from folkcards.cards import mask_text  # noqa: E402
+from folkcards.engine.records import load_match  # noqa: E402
+from folkcards.games import GAMES  # noqa: E402
+
+CARD = re.compile(r"(?<![A-Za-z0-9])[AKQJT98765432][CSHD](?![A-Za-z0-9])")
+RULE_ID = re.compile(r"\b[A-Z]{3}-\d+")
+ASKABLE = [r + s for s in "CSHD" for r in "AKQJ"]
+"""Cards of every deck (a ``why`` about one not held must cite a rule in every game)."""
+CARD_PHASE = re.compile(r"^[a-z]+ [AKQJT98765432][CSHD]$")
+
+
+def typed(action: str, options: list[str], rng: random.Random) -> str:
+    """One of the ways a person may type ``action``: its number, its text in lower case,
+    or (when it names one choice) its card alone, ``10`` for a ten."""
+    forms = [str(options.index(action) + 1), action.lower()]
+    words = action.split(" ")
+    if len(words) >= 2 and CARD.fullmatch(words[1]):
+        same = [o for o in options if o.split(" ")[1:2] == [words[1]]]
+        if len(same) == 1:
+            c = words[1]
+            forms.append(("10" + c[1] if c[0] == "T" else c).lower())
+    return rng.choice(forms)
+
+
+def play_one_deal(
+    args: list[str], toy: bool, seed: str, hint: bool = True
+) -> tuple[Terminal, list[str], dict[str, int]]:
+    """Play a deal at seat 0, then stop at the 'Next deal?' prompt; the screens of each
+    decision and how often each table command was tried."""
+    t = Terminal(args, toy=toy)
+    rng = random.Random(seed)
+    screens: list[str] = []
+    tried = {"bad": 0, "history": 0, "hint": 0, "why": 0, "short": 0}
+    try:
+        out = t.read_prompt()
+        while not t.closed:
+            text = plain(out)
+            last = text.rstrip("\n").split("\n")[-1]
+            if "Next deal?" in last:
+                t.send("q")
+                out = t.read_prompt()
+                continue
+            assert "Your choices" in text, text[-1500:]
+            screens.append(out)
+            options = choices(text)
+            assert options, text[-1500:]
+            if not tried["bad"]:
+                t.send("xyzzy")
+                reply = plain(t.read_prompt())
+                assert "is not a choice here" in reply and reply.endswith("> ")
+                t.send(str(len(options) + 5))
+                reply = plain(t.read_prompt())
+                assert f"choose a number from 1 to {len(options)}" in reply
+                tried["bad"] += 1
+            if not tried["history"] and len(screens) > 1:
+                t.send("history")
+                reply = plain(t.read_prompt())
+                assert "The deal so far" in reply
+                tried["history"] += 1
+            if hint and not tried["hint"]:
+                t.send("?")
+                reply = plain(t.read_prompt())
+                assert "Hint: " in reply, reply
+                suggested = reply.split("Hint: ", 1)[1].split("   (")[0].strip()
+                assert suggested in options
+                tried["hint"] += 1
+            if not tried["why"] and all(CARD_PHASE.match(o) for o in options):
+                hand = set(hand_line(text))
+                named = {o.split(" ")[1] for o in options}
+                others = [c for c in ASKABLE if c not in hand and c not in named]
+                target = others[0] if others else None
+                if target is not None:
+                    t.send(f"why {target.lower()}")
+                    reply = plain(t.read_prompt())
+                    assert RULE_ID.search(reply), reply
+                    tried["why"] += 1
+            action = options[rng.randrange(len(options))]
+            form = typed(action, options, rng)
+            if form not in (action.lower(), str(options.index(action) + 1)):
+                tried["short"] += 1
+            t.send(form)
+            out = t.read_prompt()
+            assert re.search(rf"\bYou: {re.escape(action)}\b", plain(out)), (
+                form,
+                plain(out)[-800:],
+            )
+    finally:
+        if not t.closed:
+            t.kill()
+    return t, screens, tried
+
+
+def check_screens(record: dict, screens: list[str], seat: int = 0) -> None:
+    """Replay the first deal: at each of the seat's decisions the screen showed its own hand
+    and no card of another seat's hand that its observation does not reveal."""
+    rep = load_match(record)
+    game = rep.game
+    deal_rec = dict(record["deals"][0])
+    state = game.deal_from_record(deal_rec, rep.variant)
+    k = 0
+    for text in deal_rec["actions"]:
+        if state.to_act == seat:
+            assert k < len(screens), "fewer screens than decisions"
+            screen = plain(screens[k])
+            obs = state.observation(seat)
+            assert sorted(hand_line(screen)) == sorted(mask_text(obs.hand))
+            public = set(CARD.findall(json.dumps(obs.to_dict())))
+            shown = set(CARD.findall(screen))
+            for other in range(state.num_seats):
+                if other == seat:
+                    continue
+                hidden = set(mask_text(state.observation(other).hand)) - public
+                assert not (hidden & shown), (
+                    f"screen {k} shows {sorted(hidden & shown)} of seat {other}"
+                )
+            k += 1
+        state.apply(text)
+    assert state.is_over
+    assert k == len(screens)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_person_plays_a_deal_of_every_game(name: str, tmp_path: Path) -> None:
+    save = tmp_path / "match.json"
+    args = ["play", name, "--seat", "0", "--bots", "random", "--seed", "11"]
+    args += ["--save", str(save), "--hint", "search:iters=8"]
+    t, screens, tried = play_one_deal(args, toy=False, seed=name)
+    assert t.proc.wait(timeout=60) == 0
+    shown = t.transcript
+    assert "End of deal 1" in shown and "Deal result" in shown and "Match score" in shown
+    assert f"Match saved to {save}" in shown
+    assert tried["bad"] and tried["hint"]
+    record = json.loads(save.read_text())
+    assert record["meta"]["terminal"]["people"] == [0]
+    check_screens(record, screens)
+
+
+@pytest.fixture
+def toy_registered() -> Iterator[None]:
+    """The toy game in this process's registry (to replay its records), for one test."""
+    added = "toy" not in GAMES
+    tui_toygame.install()
+    yield
+    if added:
+        GAMES.pop("toy", None)
+
+
+@pytest.mark.usefixtures("toy_registered")
+def test_toy_game_every_command(tmp_path: Path) -> None:
+    """The mechanics on a small game that needs no real game to have landed."""
+    save = tmp_path / "toy.json"
+    args = ["play", "toy", "--bots", "random", "--seed", "2", "--save", str(save)]
+    t, screens, tried = play_one_deal(args, toy=True, seed="toy", hint=False)
+    assert t.proc.wait(timeout=60) == 0
+    assert tried["bad"] and tried["history"]
+    record = json.loads(save.read_text())
+    check_screens(record, screens)
+    # the toy's private 'hide' action of another seat shows as 'hide ?' only
+    if record["deals"][0]["actions"][4].startswith("hide") and "hide ?" in t.transcript:
+        hidden = record["deals"][0]["actions"][4].split()[1]
+        assert f"hide {hidden}" not in t.transcript
+
+
+def test_legal_cards_are_highlighted() -> None:
+    """In the toy's trick play, legal cards are drawn reversed and the others dimmed."""
+    t = Terminal(["play", "toy", "--bots", "random", "--seed", "4"], toy=True)
+    marked = {"legal": 0, "dimmed": 0}
+    try:
+        out = t.read_prompt()
+        while "Your choices" in plain(out):
+            if "Your choices (Play)" in plain(out):
+                line = [ln for ln in out.split("\n") if "Your hand:" in plain(ln)][-1]
+                options = choices(out)
+                for m in re.finditer(r"\x1b\[([0-9;]*)m([AKQJ][CSHD])", line):
+                    params = m.group(1).split(";")
+                    if f"play {m.group(2)}" in options:
+                        assert "7" in params, (m.group(0), options)
+                        marked["legal"] += 1
+                    else:
+                        assert "2" in params, (m.group(0), options)
+                        marked["dimmed"] += 1
+            t.send("1")
+            out = t.read_prompt()
+        assert marked["legal"] and marked["dimmed"], marked
+        assert "Next deal?" in plain(out)
+        t.send("q")
+        assert "Save the match?" in plain(t.read_prompt())
+        t.send("")
+        assert t.finish() == 0
+        assert "Not saved." in t.transcript
+    finally:
+        t.kill()
+
+
+@pytest.mark.usefixtures("toy_registered")
+def test_hotseat_hides_hands_between_turns(tmp_path: Path) -> None:
+    """Every seat is a person; before each change of seat the screen is cleared and the next
+    person must press Enter; each screen shows only the seat to act's hand."""
+    save = tmp_path / "hot.json"
+    t = Terminal(["play", "toy", "--hotseat", "--seed", "3", "--save", str(save)], toy=True)
+    screens: list[tuple[int, str]] = []
+    try:
+        out = t.read_prompt()
+        seat = None
+        while not t.closed:
+            text = plain(out)
+            last = text.rstrip("\n").split("\n")[-1]
+            if "press Enter when ready" in last:
+                seat = int(re.search(r"Seat (\d):", last).group(1))  # type: ignore[union-attr]
+                assert "\x1b[2J" in out or "\x1b[H" in out, (
+                    "screen not cleared before the hand-over"
+                )
+                t.send("")
+                out = t.read_prompt()
+                assert "\x1b[2J" in out or "\x1b[H" in out
+                continue
+            if "Next deal?" in last:
+                t.send("q")
+                out = t.read_prompt()
+                continue
+            assert seat is not None and f"Seat {seat} (seat {seat})" in text
+            screens.append((seat, out))
+            t.send("1")
+            out = t.read_prompt()
+        assert t.proc.wait(timeout=60) == 0
+    finally:
+        t.kill()
+    record = json.loads(save.read_text())
+    assert record["meta"]["terminal"]["hotseat"] is True
+    rep = load_match(record)
+    state = rep.game.deal_from_record(record["deals"][0], rep.variant)
+    k = 0
+    for text in record["deals"][0]["actions"]:
+        seat, screen = screens[k]
+        assert seat == state.to_act
+        assert sorted(hand_line(screen)) == sorted(mask_text(state.observation(seat).hand))
+        k += 1
+        state.apply(text)
+    assert k == len(screens)
