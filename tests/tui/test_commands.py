@@ -14,12 +14,12 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import tui_toygame  # noqa: E402
-from tui_driver import Terminal, choices, command, env, hand_line, plain  # noqa: E402
+import tui_toygame
+from tui_driver import Terminal, choices, command, env, hand_line, plain
 
-from folkcards.engine.records import load_match  # noqa: E402
-from folkcards.games import GAMES  # noqa: E402
-from folkcards.tui.view import TRICKLESS  # noqa: E402
+from folkcards.engine.records import load_match
+from folkcards.games import GAMES
+from folkcards.tui.view import TRICKLESS
 
 
 @pytest.fixture(autouse=True)

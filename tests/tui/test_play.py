@@ -21,12 +21,12 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import tui_toygame  # noqa: E402
-from tui_driver import Terminal, choices, hand_line, plain  # noqa: E402
+import tui_toygame
+from tui_driver import Terminal, choices, hand_line, plain
 
-from folkcards.cards import mask_text  # noqa: E402
-from folkcards.engine.records import load_match  # noqa: E402
-from folkcards.games import GAMES  # noqa: E402
+from folkcards.cards import mask_text
+from folkcards.engine.records import load_match
+from folkcards.games import GAMES
 
 CARD = re.compile(r"(?<![A-Za-z0-9])[AKQJT98765432][CSHD](?![A-Za-z0-9])")
 RULE_ID = re.compile(r"\b[A-Z]{3}-\d+")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import tui_toygame  # noqa: E402
+import tui_toygame
 
 tui_toygame.install()
 
