@@ -42,7 +42,8 @@ A record's carried-over key ``replay`` (SAS-15.2) appears as ``Observation.carry
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from operator import itemgetter
 from typing import Any
 
 from folkcards.cards import (
@@ -118,6 +119,35 @@ TRUMP_CONFIGS: tuple[TrumpConfig, ...] = tuple(
 DIAMONDS_SUIT = 3
 
 
+def make_follower(config: TrumpConfig, must_beat: bool) -> Callable[[CardSet, Card, Card], CardSet]:
+    """``follow(hand, led, winning)``: :meth:`TrumpConfig.follow` specialised to Sasku.
+
+    Sasku always has must-trump and no free cards, and the play phase calls this for
+    three cards of every trick, so the obligations of ``config.follow`` are bound here to
+    a closure over the same precomputed tables — identical results (a property test
+    compares them on random states), without the keyword call and the free-card masking.
+    """
+    class_of, trumps, beats = config.class_of, config.trumps, config.beats
+    if must_beat:
+
+        def follow(hand: CardSet, led: Card, winning: Card) -> CardSet:
+            allowed = hand & class_of[led] or hand & trumps or hand  # SAS-10.3 steps 1–2
+            return allowed & beats[winning] or allowed  # steps 3–4
+
+    else:
+
+        def follow(hand: CardSet, led: Card, winning: Card) -> CardSet:
+            return hand & class_of[led] or hand & trumps or hand  # SAS-17.2: Legal = C
+
+    return follow
+
+
+FOLLOWERS: dict[tuple[int, bool], Callable[[CardSet, Card, Card], CardSet]] = {
+    (t, mb): make_follower(TRUMP_CONFIGS[t], mb) for t in range(4) for mb in (True, False)
+}
+"""The follower of each (trump suit, ``must_beat``) pair."""
+
+
 def potential_trumps(hand: CardSet, suit: int) -> int:
     """Pictures plus suit cards of ``suit`` in ``hand`` (SAS-8.1)."""
     return (hand & TRUMPS_OF[suit]).bit_count()
@@ -168,6 +198,13 @@ DEAL_SLOTS: dict[str, tuple[tuple[int, ...], ...]] = {
 }
 """``DEAL_SLOTS[method][offset]``: the deck indices the seat ``dealer + offset`` receives,
 in the order it receives them (SAS-6.3, SAS-6.7)."""
+
+DEAL_GETTERS: dict[str, tuple[Callable[[Sequence[Card]], tuple[Card, ...]], ...]] = {
+    m: tuple(itemgetter(*slots[off]) for off in range(4)) for m, slots in DEAL_SLOTS.items()
+}
+"""``DEAL_GETTERS[method][offset](deck)``: that seat's nine cards, in one C call."""
+
+_BIT_OF = BIT.__getitem__
 
 # ----------------------------------------------------------------------------------------
 # Actions (SAS-20.3, SAS-21.2)
@@ -355,12 +392,12 @@ class SaskuDeal(DealState):
         self.passed_deal = False
         # play (SAS-10, SAS-11)
         self.config: TrumpConfig | None = None
+        self.follow = FOLLOWERS[DIAMONDS_SUIT, self.must_beat]  # set again when play starts
         self.beats: tuple[CardSet, ...] = ()
         self.leader = -1
         self.trick: list[Card] = []
         self.winning = -1
         self.winner_seat = -1
-        self.trick_points = 0
         self.points = [0, 0]
         self.tricks = [0, 0]
         self.tricks_played = 0
@@ -397,11 +434,7 @@ class SaskuDeal(DealState):
             cards = self.hands[seat]
             trick = self.trick
             if trick:  # SAS-10.3: follow the led class, else trump, else anything; beat W
-                config = self.config
-                assert config is not None
-                cards = config.follow(
-                    cards, trick[0], self.winning, must_trump=True, must_beat=self.must_beat
-                )
+                cards = self.follow(cards, trick[0], self.winning)
             legal = (
                 _PLAY_C[cards & 0x1FF]
                 + _PLAY_S[cards >> 13 & 0x1FF]
@@ -427,29 +460,28 @@ class SaskuDeal(DealState):
         seat = self.to_act
         assert seat is not None
         self._legal = None
-        if self.phase is PLAY_PHASE:
-            card = CARD_OF_PLAY[action]
-            self.hands[seat] ^= BIT[card]
-            trick = self.trick
-            trick.append(card)
-            if len(trick) == 1:  # SAS-10.2: the lead
-                self.winning = card
-                self.winner_seat = seat
-                self.trick_points = CARD_POINTS[card]
-                self.to_act = (seat + 1) & 3
-            else:
-                if self.beats[self.winning] >> card & 1:  # SAS-10.4
-                    self.winning = card
-                    self.winner_seat = seat
-                self.trick_points += CARD_POINTS[card]
-                if len(trick) == 4:
-                    self._close_trick()
-                else:
-                    self.to_act = (seat + 1) & 3
-        else:
-            self._apply(action)
         self.history.append(action)
         self.actors.append(seat)
+        if self.phase is not PLAY_PHASE:
+            self._apply(action)
+            return
+        card = CARD_OF_PLAY[action]
+        self.hands[seat] ^= BIT[card]
+        trick = self.trick
+        played_before = len(trick)
+        trick.append(card)
+        if not played_before:  # SAS-10.2: the lead
+            self.winning = card
+            self.winner_seat = seat
+            self.to_act = (seat + 1) & 3
+            return
+        if self.beats[self.winning] >> card & 1:  # SAS-10.4
+            self.winning = card
+            self.winner_seat = seat
+        if played_before == 3:
+            self._close_trick()
+        else:
+            self.to_act = (seat + 1) & 3
 
     def _checked(self, action: Action | str, legal: tuple[Action, ...]) -> Action:
         """The legal Action that ``action`` names, or IllegalAction saying why not."""
@@ -561,13 +593,11 @@ class SaskuDeal(DealState):
             self.face_up = deck[: k + 1]  # SAS-6.4: deck[0..k] face up
         else:
             self.method = DEAL_METHODS[arg]
-        slots = DEAL_SLOTS[self.method]
+        getters = DEAL_GETTERS[self.method]
         dealer = self.dealer
-        for offset in range(4):
-            m = 0
-            for i in slots[offset]:
-                m |= BIT[deck[i]]
-            self.hands[(dealer + offset) & 3] = m
+        hands = self.hands
+        for offset in range(4):  # distinct cards: the sum of their bits is their set
+            hands[(dealer + offset) & 3] = sum(map(_BIT_OF, getters[offset](deck)))
         self._start_exchange()  # SAS-6.5
 
     def _start_exchange(self) -> None:
@@ -632,6 +662,7 @@ class SaskuDeal(DealState):
 
     def _start_play(self) -> None:
         self.config = TRUMP_CONFIGS[self.trump]
+        self.follow = FOLLOWERS[self.trump, self.must_beat]
         self.beats = self.config.beats
         self.phase = PLAY_PHASE
         self.to_act = self.leader = self.eldest  # SAS-10.1
@@ -640,9 +671,15 @@ class SaskuDeal(DealState):
         """The 4th card is down: the winner's team takes the points (SAS-11.1, SAS-11.2)."""
         winner = self.winner_seat
         team = winner & 1
-        self.points[team] += self.trick_points
+        trick = self.trick
+        self.points[team] += (
+            CARD_POINTS[trick[0]]
+            + CARD_POINTS[trick[1]]
+            + CARD_POINTS[trick[2]]
+            + CARD_POINTS[trick[3]]
+        )
         self.tricks[team] += 1
-        self.completed.append((self.leader, tuple(self.trick), winner))
+        self.completed.append((self.leader, tuple(trick), winner))
         self.trick = []
         self.tricks_played += 1
         if self.tricks_played == 9:  # SAS-12.1

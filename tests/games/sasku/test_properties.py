@@ -69,6 +69,8 @@ def check_state(state: SaskuDeal, rng: random.Random, determinize: bool) -> None
             trick = [CARD_NAMES[c] for c in state.trick]
             want = naive_legal(hand, trick, "CSHD"[state.trump], state.variant["must_beat"])
             assert {a.text[5:] for a in legal} == want
+            # the specialised follower equals TrumpConfig.follow (the reference path)
+            assert state._generate_legal() == legal
     for seat in range(4):
         obs = state.observation(seat)
         view = obs.to_dict()
