@@ -182,7 +182,7 @@ JUNK = st.one_of(
     st.floats(allow_nan=False, allow_infinity=False),
     st.text(max_size=12),
     st.sampled_from(["play", "play AC", "play 7D take", "play KD take 5S 5H", "10D", "7d", "take"]),
-    st.lists(st.sampled_from(ref.DECK + ["9D", "TC", ""]), max_size=6),
+    st.lists(st.sampled_from([*ref.DECK, "9D", "TC", ""]), max_size=6),
     st.dictionaries(st.sampled_from(["table", "napola", "x"]), st.integers(0, 3), max_size=2),
 )
 
