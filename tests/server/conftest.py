@@ -102,15 +102,38 @@ def db_url(request: Any, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'store.db'}"
         return
-    from sqlalchemy import create_engine, text
+    from sqlalchemy import text
 
     from folkcards.server.storage import make_engine
 
-    base = request.param
-    eng = make_engine(base)
-    with eng.begin() as conn:
+    eng = make_engine(request.param)
+    with eng.begin() as conn:  # start from empty tables
         conn.execute(text("DROP TABLE IF EXISTS folkcards_events"))
         conn.execute(text("DROP TABLE IF EXISTS folkcards_tables"))
     eng.dispose()
-    del create_engine
-    yield base
+    yield request.param
+
+
+def at_len(k: int) -> Any:
+    """A predicate: the state's deal history has exactly ``k`` actions."""
+    return lambda s: s["obs"] is not None and len(s["obs"]["history"]) == k
+
+
+def past_len(k: int) -> Any:
+    """A predicate: the state's deal history has more than ``k`` actions."""
+    return lambda s: s["obs"] is not None and len(s["obs"]["history"]) > k
+
+
+def step(clients: dict[int, Client], rng: Any) -> bool:
+    """The seat to act (all seats are ``clients``) plays a random legal action, waits for the
+    acknowledgement and for seat 0 to see it; False when the deal is already over."""
+    st = clients[0].wait_state(lambda s: s["obs"] is not None)
+    if deal_over(st):
+        return False
+    seat, k = st["obs"]["to_act"], len(st["obs"]["history"])
+    mine = clients[seat].wait_state(at_len(k))
+    clients[seat].send({"type": "act", "action": rng.choice(mine["obs"]["legal"]), "expect": k})
+    reply = clients[seat].recv_until(lambda m: m["type"] in ("ack", "error"))
+    assert reply["type"] == "ack", reply
+    clients[0].wait_state(past_len(k))
+    return True
