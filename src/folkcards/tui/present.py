@@ -101,6 +101,10 @@ HIDDEN_INFO: dict[str, frozenset[str]] = {
     "sasku": frozenset({"cutter", "eldest", "leader", "tricks_played"}),
     "sheepshead": frozenset({"leader", "trick_number"}),
     "scopone": frozenset({"turn", "initial_table"}),
+    "satat": frozenset({"leader", "won", "trump_known"}),
+    "huutopussi": frozenset(
+        {"players", "leader", "tricks_played", "given_count", "returned_count", "discard_count"}
+    ),
 }
 """``info`` keys the table leaves out (shown another way, or bookkeeping)."""
 

@@ -232,6 +232,8 @@ def info_table(obs: Observation, names: Sequence[str], num_teams: int) -> Table:
             continue
         if key in ("trick", "current_trick") and obs.game not in TRICKLESS:
             continue
+        if value is None or value is False or (isinstance(value, (list, dict)) and not value):
+            continue  # nothing to say yet: keep the table short
         table.add_row(key.replace("_", " "), info_value(key, value, names, num_teams))
     return table
 
