@@ -87,6 +87,9 @@ SEAT_KEYS = frozenset(
         "winner",
         "giver",
         "returner",
+        "next_dealer",
+        "high_bidder",
+        "announced",
     }
 )
 """``info`` keys whose integer value is a seat (drawn as the seat's name)."""
@@ -143,7 +146,7 @@ def match_goal(game: str, variant: Mapping[str, Any]) -> str:
     if game == "sasku":
         return f"first team to {variant.get('target', 16)} strokes wins"
     if game == "scopone":
-        return f"first team over {variant.get('target', 11)} points wins (ties play on)"
+        return f"at {variant.get('target', 11)}+ points the higher total wins (equal totals play on)"
     if game == "sheepshead":
         return f"after {variant.get('match_deals', 5)} played deals the single leader wins"
     if game == "satat":
