@@ -1,0 +1,273 @@
+"""The Huutopussi :class:`~folkcards.engine.api.Game`: variants, deals, records, the match."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from folkcards.cards import CARD_NAMES, Card
+from folkcards.engine.actions import Action, ActionSyntaxError
+from folkcards.engine.api import (
+    DealState,
+    Game,
+    MalformedRecord,
+    MatchState,
+    Observation,
+    Variant,
+    VariantOption,
+    json_repr,
+)
+
+from .state import HuutopussiState
+from .tables import DECK, TABLE, rules_of
+
+
+class _DerivedTotals(dict[str, Any]):
+    """The ``totals`` of a deal record inside a match that leaves them out (HUU-10.3).
+
+    The engine compares a deal's carried-over keys with the ones it derived from the deals
+    before; a deal that omits ``totals`` is still right when the derived totals ban no seat
+    (HUU-4.7), because then they change nothing in the deal. It compares equal exactly then.
+    """
+
+    def _same_bans(self, other: object) -> bool:
+        if not isinstance(other, Mapping) or set(other) != {"totals"}:
+            return False
+        theirs = other["totals"]
+        return isinstance(theirs, list) and all(t > -500 for t in theirs)
+
+    def __eq__(self, other: object) -> bool:
+        return self._same_bans(other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self._same_bans(other)
+
+    __hash__ = None
+
+
+FIXED_BY_ERLANGEN = ("card_points", "last_trick", "no_trick_rule")
+FOUR_PLAYER_ONLY = ("no_trick_rule", "tie")
+
+
+class HuutopussiGame(Game):
+    """Huutopussi (HUU): 4 players in partnerships, or 3 players; the Erlangen rules."""
+
+    name = "huutopussi"
+    title = "Huutopussi"
+    deck = DECK
+    partnership = True
+    deal_keys = ("totals",)
+    variant_options = (
+        VariantOption("players", 4, "3 → three-player Huutopussi (HUU-13)", choices=(4, 3)),
+        VariantOption(
+            "card_points",
+            "10-10-5-5-5",
+            "card point values (HUU-11.1)",
+            ("10-10-5-5-5", "11-10-4-3-2"),
+        ),
+        VariantOption("last_trick", 20, "points for the last trick (HUU-11.2)", choices=(20, 10)),
+        VariantOption(
+            "marriage_values",
+            "hearts-high",
+            "marriage values (HUU-1.5, HUU-11.3)",
+            ("hearts-high", "bridge"),
+        ),
+        VariantOption(
+            "no_trick_rule",
+            "lapari",
+            "a trickless side: läpäri or Porvoo (HUU-9.4, HUU-11.4)",
+            ("lapari", "porvoo"),
+        ),
+        VariantOption("erlangen", False, "the Erlangen rules (HUU-12)"),
+        VariantOption("tie", "draw", "a tie at 500 or more (HUU-10.2)", ("draw", "extra_deal")),
+    )
+
+    # --- variants -----------------------------------------------------------------------------
+    def normalize_variant(self, raw: object) -> dict[str, Any]:
+        """HUU-11.5: the options with defaults, rejecting unknown keys, bad values and the
+        combinations the rules forbid. A complete variant (every key listed, as a normalized
+        variant is) may hold the forbidden keys at their default values."""
+        v = super().normalize_variant(raw)
+        assert isinstance(raw, Mapping) or raw is None
+        given = set(raw or {})
+        if given >= {o.key for o in self.variant_options}:
+            defaults = {o.key: o.default for o in self.variant_options}
+            given = {k for k in given if v[k] != defaults[k]}
+        if v["erlangen"]:
+            if v["players"] == 3:
+                raise MalformedRecord(
+                    "variant 'erlangen' is for 4 players only, not with 'players': 3 (HUU-11.5)"
+                )
+            bad = [k for k in FIXED_BY_ERLANGEN if k in given]
+            if bad:
+                raise MalformedRecord(
+                    f"variant {bad[0]!r} cannot be given with 'erlangen', which fixes it (HUU-11.5)"
+                )
+        if v["players"] == 3:
+            bad = [k for k in FOUR_PLAYER_ONLY if k in given]
+            if bad:
+                raise MalformedRecord(
+                    f"variant {bad[0]!r} is for 4 players only, not with 'players': 3 (HUU-11.5)"
+                )
+        return v
+
+    def sample_variant(self, rng: random.Random) -> dict[str, Any]:
+        """A random valid variant (every rule set of HUU-11), as a raw record ``variant``."""
+        kind = rng.randrange(3)
+        if kind == 0:
+            v: dict[str, Any] = {"erlangen": True}
+        elif kind == 1:
+            v = {"players": 3}
+        else:
+            v = {
+                "no_trick_rule": rng.choice(("lapari", "porvoo")),
+                "tie": rng.choice(("draw", "extra_deal")),
+            }
+        if kind != 0:
+            v["card_points"] = rng.choice(("10-10-5-5-5", "11-10-4-3-2"))
+            v["last_trick"] = rng.choice((20, 10))
+        v["marriage_values"] = rng.choice(("hearts-high", "bridge"))
+        return v
+
+    def num_seats(self, variant: Variant) -> int:
+        """4, or 3 with ``players: 3`` (HUU-2.3)."""
+        return int(variant["players"])
+
+    def num_teams(self, variant: Variant) -> int:
+        """Two teams with 4 players; one side per seat with 3 (HUU-13.4)."""
+        return 3 if variant["players"] == 3 else 2
+
+    # --- actions ------------------------------------------------------------------------------
+    def parse_action(self, text: str, variant: Variant) -> Action:
+        """The action named by ``text`` (HUU-16.1), any accepted spelling."""
+        try:
+            return TABLE.parse(text)
+        except ActionSyntaxError:
+            parts = text.split() if isinstance(text, str) else []
+            if len(parts) == 2 and parts[0].lower() in ("bid", "contract") and parts[1].isdigit():
+                raise ActionSyntaxError(
+                    f"{text.strip()!r}: bids and contracts are multiples of 5 from 50 to 440 "
+                    "(HUU-4.2, HUU-5.2)"
+                ) from None
+            raise
+
+    # --- deals --------------------------------------------------------------------------------
+    def normalize_carry(self, record: Mapping[str, Any], variant: Variant) -> dict[str, Any]:
+        """HUU-10.3: ``totals``, one JSON integer per side; absent = all 0."""
+        k = self.num_teams(variant)
+        if "totals" not in record:
+            return _DerivedTotals(totals=[0] * k)
+        t = record["totals"]
+        if not isinstance(t, list) or len(t) != k or any(type(x) is not int for x in t):
+            raise MalformedRecord(f"'totals' must be a list of {k} integers, not {json_repr(t)}")
+        return {"totals": list(t)}
+
+    def new_deal(
+        self,
+        variant: Variant,
+        dealer: int,
+        deck: Sequence[Card] | None = None,
+        *,
+        hands: Sequence[Sequence[Card]] | None = None,
+        extra: Mapping[str, Sequence[Card]] | None = None,
+        carry: Mapping[str, Any] | None = None,
+    ) -> DealState:
+        """A deal from a deck (HUU-3.2, HUU-3.3) or from dealt hands and widow (HUU-3.5)."""
+        v = dict(variant)
+        r = rules_of(v)
+        n = r.players
+        if type(dealer) is not int or not 0 <= dealer < n:
+            raise MalformedRecord(f"'dealer' must be an integer seat 0–{n - 1}")
+        totals = [0] * (3 if n == 3 else 2)
+        if carry and "totals" in carry:
+            totals = list(carry["totals"])
+        size = 11 if n == 3 else 9
+        if deck is not None:
+            if hands is not None or extra:
+                raise MalformedRecord("a deal needs exactly one of 'deck' or 'hands'")
+            cards = list(deck)
+            if len(cards) != 36 or sum(1 << c for c in set(cards)) != DECK:
+                raise MalformedRecord(
+                    "'deck' must hold the 36 cards of the Huutopussi pack, each once"
+                )
+            first = (dealer + 1) % n
+            got = [cards[j : n * size : n] for j in range(n)]
+            dealt = [got[(s - first) % n] for s in range(n)]
+            return HuutopussiState(self, v, r, dealer, dealt, cards[n * size :], cards, totals)
+        if hands is None:
+            raise MalformedRecord("a deal needs exactly one of 'deck' or 'hands'")
+        hl = [list(h) for h in hands]
+        if len(hl) != n:
+            raise MalformedRecord(f"'hands' must be a list of {n} hands")
+        for i, h in enumerate(hl):
+            if len(h) != size:
+                raise MalformedRecord(f"hands[{i}] must hold {size} cards, not {len(h)} (HUU-3.5)")
+        ex = dict(extra or {})
+        if n == 4:
+            if ex:
+                raise MalformedRecord("a 4-player record's 'extra' must be absent or {} (HUU-3.5)")
+            widow: list[int] = []
+        else:
+            if set(ex) != {"widow"}:
+                raise MalformedRecord(
+                    "a 3-player record needs 'extra': {\"widow\": [3 cards]} (HUU-3.5)"
+                )
+            widow = list(ex["widow"])
+            if len(widow) != 3:
+                raise MalformedRecord("the widow must hold 3 cards (HUU-3.5)")
+        seen = [c for h in hl for c in h] + widow
+        if len(set(seen)) != 36 or sum(1 << c for c in set(seen)) != DECK:
+            raise MalformedRecord("'hands' and 'extra' together must be the 36-card pack (HUU-3.5)")
+        return HuutopussiState(self, v, r, dealer, hl, widow, None, totals)
+
+    def determinize(self, obs: Observation, rng: random.Random) -> DealState:
+        """A full state consistent with ``obs`` (HUU-14), sampled from the observation only."""
+        from .determinize import determinize
+
+        return determinize(self, obs, rng)
+
+    def describe(self, state: DealState) -> str:
+        """A short picture: phase, seat to act, trump, hands and the trick."""
+        assert isinstance(state, HuutopussiState)
+        lines = [f"Huutopussi · phase {state.phase} · to act {state.to_act}"]
+        trump = "CSHD"[state.trump] if state.trump >= 0 else "-"
+        lines.append(
+            f"trump {trump} · contract {state.contract or '-'} · declarer {state.declarer}"
+        )
+        for s in range(state.num_seats):
+            cards = " ".join(CARD_NAMES[c] for c in range(52) if state.hands[s] >> c & 1)
+            lines.append(f"  {s}: {cards}")
+        if state.trick:
+            lines.append("trick: " + " ".join(CARD_NAMES[c] for c in state.trick))
+        return "\n".join(lines)
+
+    # --- the match (HUU-10) -------------------------------------------------------------------
+    def start_match(self, variant: Variant, match_keys: Mapping[str, Any]) -> MatchState:
+        """Totals 0; the first dealer is free (HUU-3.1)."""
+        k = self.num_teams(variant)
+        return MatchState(totals=[0] * k, next_dealer=None, carry={"totals": [0] * k})
+
+    def after_deal(self, match: MatchState, deal: DealState) -> MatchState:
+        """HUU-10.1–10.3: add the score, pass the deal left, end at 500 (ties per ``tie``)."""
+        res = deal.result()
+        score = res["score"]
+        totals = [a + b for a, b in zip(match.totals, score, strict=True)]
+        n = deal.num_seats
+        best = max(totals)
+        leaders = [i for i, t in enumerate(totals) if t == best]
+        over, winner, draw = False, None, False
+        if best >= 500:
+            if len(leaders) == 1:
+                over, winner = True, leaders[0]
+            elif n == 4 and deal.variant["tie"] == "draw":
+                over, draw = True, True
+        return MatchState(
+            totals=totals,
+            next_dealer=(deal.dealer + 1) % n,
+            carry={"totals": list(totals)},
+            over=over,
+            winner=winner,
+            draw=draw,
+            deals=match.deals + 1,
+        )

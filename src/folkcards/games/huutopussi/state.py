@@ -1,0 +1,781 @@
+"""The Huutopussi deal state: bidding, exchange or widow, play with trump declarations, scoring.
+
+Hands are bitmasks, actions are codes of :data:`.tables.TABLE`; ``apply`` is in place. The
+phase is one of ``bidding give contract return discard play answer`` (HUU-16.2) and ``over``
+once the deal has ended. The trump can change between tricks (HUU-7.2, HUU-8.8): the state
+holds the :class:`~folkcards.engine.tricks.TrumpConfig` of the current trump (or of no trump)
+and switches it when a declaration succeeds.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from folkcards.cards import BIT, CARD_NAMES, SUIT_MASK, SUITS
+from folkcards.engine.actions import Action
+from folkcards.engine.api import JSON, DealState, IllegalAction, Observation
+from folkcards.engine.tricks import TrumpConfig
+
+from .tables import (
+    ACES,
+    ANSWER_NO,
+    ANSWER_SUIT,
+    ANSWER_YES,
+    ARG,
+    ASK_HALF,
+    ASK_MARRIAGE,
+    CONFIGS,
+    DECLARE,
+    DISCARD_TABS,
+    GIVE_TABS,
+    HIGH,
+    K_ANSWER_NO,
+    K_ANSWER_SUIT,
+    K_ANSWER_YES,
+    K_ASK_HALF,
+    K_ASK_MARRIAGE,
+    K_BID,
+    K_CONTRACT,
+    K_DECLARE,
+    K_DISCARD,
+    K_GIVE,
+    K_KONTRA,
+    K_PASS,
+    K_PLAY,
+    K_RE,
+    K_REDEAL,
+    K_RETURN,
+    KIND,
+    KINGS,
+    KONTRA,
+    NO_TRUMP,
+    PAIR,
+    PLAY_TABS,
+    QUEENS,
+    RE,
+    RETURN_TABS,
+    SIXES,
+    SPADES,
+    SUIT_ORDER_WORDS,
+    Rules,
+    mask_actions,
+)
+
+if TYPE_CHECKING:
+    from .game import HuutopussiGame
+
+BIDDING, GIVE, CONTRACT, RETURN, DISCARD, PLAY, ANSWER, OVER = (
+    "bidding",
+    "give",
+    "contract",
+    "return",
+    "discard",
+    "play",
+    "answer",
+    "over",
+)
+
+
+def can_redeal(hand: int) -> bool:
+    """HUU-4.6: at least three sixes, or no card above a jack (no A, T, K, Q)."""
+    return (hand & SIXES).bit_count() >= 3 or not hand & HIGH
+
+
+def round5(total: int) -> int:
+    """HUU-12.7: to the nearest multiple of 5, remainders 1–2 down and 3–4 up."""
+    r = total % 5
+    return total - r if r <= 2 else total + 5 - r
+
+
+class HuutopussiState(DealState):
+    """One deal of Huutopussi (4 players, 3 players or Erlangen, per the variant)."""
+
+    __slots__ = (
+        "_result",
+        "acted",
+        "ask_suit",
+        "asker",
+        "banned",
+        "bid",
+        "broken",
+        "calls",
+        "cfg",
+        "contract",
+        "deck",
+        "declarations",
+        "declarer",
+        "discards",
+        "given",
+        "hands",
+        "hands_rec",
+        "high",
+        "high_seat",
+        "last_winner",
+        "leader",
+        "marriages",
+        "packet",
+        "partner",
+        "passed",
+        "points",
+        "redeal_by",
+        "returned",
+        "rules",
+        "sides",
+        "totals",
+        "trick",
+        "tricks",
+        "tricks_done",
+        "trump",
+        "used",
+        "widow",
+        "win_card",
+        "win_seat",
+        "window",
+    )
+
+    game: HuutopussiGame
+    rules: Rules
+    hands: list[int]
+    trick: list[int]
+    cfg: TrumpConfig
+
+    def __init__(
+        self,
+        game: HuutopussiGame,
+        variant: dict[str, Any],
+        rules: Rules,
+        dealer: int,
+        hands: list[list[int]],
+        widow: list[int],
+        deck: list[int] | None,
+        totals: list[int],
+    ) -> None:
+        n = rules.players
+        self.game = game
+        self.variant = variant
+        self.rules = rules
+        self.dealer = dealer
+        self.num_seats = n
+        self.sides = rules.sides
+        self.deck = deck
+        self.hands_rec = hands
+        self.widow = widow
+        self.totals = totals
+        self.hands = [sum(BIT[c] for c in h) for h in hands]
+        # HUU-4.7: huutokielto for a seat whose side's total is ≤ −500 before the deal.
+        self.banned = 0
+        for s in range(n):
+            if totals[self.sides[s]] <= -500:
+                self.banned |= 1 << s
+        self.history = []
+        self.actors = []
+        self._legal = None
+        self._result: dict[str, JSON] | None = None
+        self.phase = BIDDING
+        self.to_act = (dealer + 1) % n  # HUU-4.1: eldest first
+        self.high = 0
+        self.high_seat = -1
+        self.passed = 0
+        self.acted = 0
+        self.redeal_by = -1
+        self.declarer = -1
+        self.partner = -1
+        self.bid = 0
+        self.contract = 0
+        self.given: list[int] = []
+        self.returned: list[int] = []
+        self.discards: list[int] = []
+        self.packet = 0
+        self.leader = -1
+        self.trick = []
+        self.win_card = -1
+        self.win_seat = -1
+        self.tricks_done = 0
+        self.trump = -1
+        self.cfg = CONFIGS[NO_TRUMP]
+        self.used = 0
+        self.broken = 0
+        self.window = False
+        self.asker = -1
+        self.ask_suit = -1
+        k = 3 if n == 3 else 2
+        self.tricks = [0] * k
+        self.points = [0] * k
+        self.marriages = [0] * k
+        self.calls = 0
+        self.last_winner = -1
+        self.declarations: list[tuple[int, int, int]] = []
+
+    # --- small helpers ----------------------------------------------------------------------
+    def team_of(self, seat: int) -> int:
+        """The scoring side of a seat: its team with 4 players, the seat itself with 3."""
+        return self.sides[seat]
+
+    def partner_of(self, seat: int) -> int:
+        """HUU-2.1/2.3: the seat's partner for declarations, or −1 (the 3-player declarer)."""
+        if self.num_seats == 4:
+            return (seat + 2) & 3
+        if self.declarer < 0 or seat == self.declarer:
+            return -1
+        return 3 - seat - self.declarer
+
+    # --- legal actions -----------------------------------------------------------------------
+    def _generate_legal(self) -> tuple[Action, ...]:
+        ph = self.phase
+        if ph is PLAY:
+            return self._legal_play()
+        if ph is BIDDING:
+            return self._legal_bidding()
+        if ph is GIVE:  # HUU-5.1
+            return mask_actions(self.hands[self.partner], GIVE_TABS)
+        if ph is RETURN:  # HUU-5.3
+            return mask_actions(self.hands[self.declarer], RETURN_TABS)
+        if ph is DISCARD:  # HUU-6.2
+            return mask_actions(self.hands[self.declarer], DISCARD_TABS)
+        if ph is CONTRACT:  # HUU-5.2, HUU-6.3
+            return self.rules.contract_actions(self.bid)
+        return self._legal_answer()
+
+    def _legal_bidding(self) -> tuple[Action, ...]:
+        seat = self.to_act
+        assert seat is not None
+        r = self.rules
+        first = not self.acted >> seat & 1
+        redeal = first and can_redeal(self.hands[seat])  # HUU-4.6
+        compulsory = not self.history and not r.erlangen  # HUU-4.3 (not HUU-12.2)
+        if self.banned >> seat & 1:  # HUU-4.7
+            if compulsory:
+                return r.bidding_actions(50, True, False, redeal)
+            return r.bidding_actions(1000, False, True, redeal)
+        lowest = max(r.min_bid, self.high + 5)  # HUU-4.2
+        return r.bidding_actions(lowest, False, not compulsory, redeal)
+
+    def _legal_play(self) -> tuple[Action, ...]:
+        seat = self.to_act
+        assert seat is not None
+        hand = self.hands[seat]
+        trick = self.trick
+        r = self.rules
+        if not trick:
+            if r.erlangen and not self.tricks_done:  # HUU-12.4: an ace, else a spade
+                m = hand & ACES or hand & SPADES or hand
+            else:
+                m = hand
+        else:
+            led = trick[0]
+            if r.erlangen and not self.tricks_done and led % 13 and hand >> (led - led % 13) & 1:
+                m = 1 << (led - led % 13)  # HUU-12.4: the ace of the led suit
+            else:  # HUU-7.3
+                m = self.cfg.follow(hand, led, self.win_card, must_trump=True, must_beat=True)
+        plays = mask_actions(m, PLAY_TABS)
+        if self.window:
+            plays = self._declaration_actions(seat, hand) + plays
+        if r.erlangen and self.declarer >= 0 and self.calls < 9:
+            nth = self.calls + 1  # HUU-12.9
+            if hand.bit_count() >= 10 - nth:
+                ours = self.sides[seat] == self.sides[self.declarer]
+                if nth & 1 and not ours:
+                    i = 0
+                    while i < len(plays) and KIND[plays[i]] != K_PLAY:
+                        i += 1
+                    plays = (*plays[:i], KONTRA, *plays[i:])
+                elif not nth & 1 and ours:
+                    plays = (*plays, RE)
+        return plays
+
+    def _declaration_actions(self, seat: int, hand: int) -> tuple[Action, ...]:
+        """HUU-8.3–8.5 (HUU-12.6): the attempts open to ``seat`` in its window."""
+        asks: list[Action] = []
+        declares: list[Action] = []
+        partner = self.partner_of(seat)
+        own_broken = self.broken >> seat & 1
+        erl = self.rules.erlangen
+        for x in SUIT_ORDER_WORDS:
+            if self.used >> x & 1:  # HUU-8.7
+                continue
+            k = hand >> KINGS[x] & 1
+            q = hand >> QUEENS[x] & 1
+            if k and q and not own_broken:
+                declares.append(DECLARE[x])
+            if partner >= 0 and ((k ^ q) or (erl and not (k and q))):
+                asks.append(ASK_HALF[x])
+        if partner >= 0 and not self.broken >> partner & 1:
+            asks.append(ASK_MARRIAGE)
+        return (*asks, *declares)
+
+    def _legal_answer(self) -> tuple[Action, ...]:
+        partner = self.to_act
+        assert partner is not None
+        hand = self.hands[partner]
+        x = self.ask_suit
+        if x >= 0:  # HUU-8.5: yes iff it holds KX or QX
+            return (ANSWER_YES,) if hand & PAIR[x] else (ANSWER_NO,)
+        out = tuple(
+            ANSWER_SUIT[y]
+            for y in SUIT_ORDER_WORDS
+            if not self.used >> y & 1 and hand & PAIR[y] == PAIR[y]
+        )  # HUU-8.4
+        return out or (ANSWER_NO,)
+
+    # --- applying actions ----------------------------------------------------------------------
+    def apply(self, action: Action | str) -> None:
+        """Play ``action`` (an Action or its text) for the seat to act; IllegalAction naming the
+        rule, and nothing changed, when it is not legal now (the base contract, inlined for speed)."""
+        seat = self.to_act
+        if seat is None:
+            raise IllegalAction("the deal is over: no action is allowed (HUU-17.2)")
+        if action.__class__ is not Action:
+            if not isinstance(action, str):
+                raise IllegalAction(f"an action must be a text, not {action!r}")
+            action = self.parse_action(action)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate_legal()
+        if action not in legal:
+            raise IllegalAction(self.explain_illegal(action))
+        if KIND[action] == K_PLAY:
+            self._play(ARG[action])
+        else:
+            self._apply(action)
+        self._legal = None
+        self.history.append(action)
+        self.actors.append(seat)
+
+    def _apply(self, action: Action) -> None:
+        kind = KIND[action]
+        if kind == K_PLAY:
+            self._play(ARG[action])
+            return
+        seat = self.to_act
+        assert seat is not None
+        if kind == K_BID:
+            self.high = ARG[action]
+            self.high_seat = seat
+            self.acted |= 1 << seat
+            self._after_bid(seat)
+        elif kind == K_PASS:
+            self.passed |= 1 << seat  # HUU-4.4
+            self.acted |= 1 << seat
+            self._after_bid(seat)
+        elif kind == K_REDEAL:
+            self.redeal_by = seat  # HUU-4.6, HUU-17.3
+            self._finish()
+        elif kind == K_GIVE:
+            c = ARG[action]
+            self.hands[seat] ^= 1 << c
+            self.packet |= 1 << c
+            self.given.append(c)
+            if len(self.given) == self.rules.exchange:
+                self.hands[self.declarer] |= self.packet
+                self.packet = 0
+                self.phase = CONTRACT
+                self.to_act = self.declarer
+        elif kind == K_CONTRACT:
+            self.contract = ARG[action]
+            if self.rules.players == 3:
+                self._start_play(self.declarer)  # HUU-13.2
+            else:
+                self.phase = RETURN
+        elif kind == K_RETURN:
+            c = ARG[action]
+            self.hands[seat] ^= 1 << c
+            self.packet |= 1 << c
+            self.returned.append(c)
+            if len(self.returned) == self.rules.exchange:
+                self.hands[self.partner] |= self.packet
+                self.packet = 0
+                self._start_play(self.declarer)  # HUU-7.1
+        elif kind == K_DISCARD:
+            c = ARG[action]
+            self.hands[seat] ^= 1 << c
+            self.discards.append(c)
+            if len(self.discards) == 3:
+                self.phase = CONTRACT
+        elif kind == K_DECLARE:
+            self.window = False  # HUU-8.2
+            self._make_trump(seat, ARG[action])
+        elif kind in (K_ASK_MARRIAGE, K_ASK_HALF):
+            self.window = False  # HUU-8.2, HUU-8.10
+            self.asker = seat
+            self.ask_suit = ARG[action] if kind == K_ASK_HALF else -1
+            self.phase = ANSWER
+            self.to_act = self.partner_of(seat)
+        elif kind == K_ANSWER_SUIT:
+            asker = self.asker
+            self._make_trump(asker, ARG[action])
+            self.broken |= 1 << asker  # HUU-8.4, HUU-8.6
+            self._back_to_asker()
+        elif kind == K_ANSWER_YES:
+            asker = self.asker
+            x = self.ask_suit
+            if self.hands[asker] & PAIR[x]:  # HUU-8.5 (an Erlangen bluff makes nothing, HUU-12.6)
+                self._make_trump(asker, x)
+                self.broken |= (1 << asker) | (1 << seat)
+            self._back_to_asker()
+        elif kind == K_ANSWER_NO:
+            self._back_to_asker()
+        elif kind in (K_KONTRA, K_RE):
+            self.calls += 1  # HUU-12.9
+
+    def _back_to_asker(self) -> None:
+        self.phase = PLAY
+        self.to_act = self.asker
+        self.asker = -1
+        self.ask_suit = -1
+
+    def _make_trump(self, seat: int, x: int) -> None:
+        """HUU-8.7–8.9: ``x`` becomes trump; its marriage value goes to ``seat``'s side."""
+        self.trump = x
+        self.used |= 1 << x
+        self.cfg = CONFIGS[x]
+        self.marriages[self.sides[seat]] += self.rules.marriage_values[x]
+        self.declarations.append((seat, x, len(self.history)))
+
+    def _after_bid(self, seat: int) -> None:
+        n = self.num_seats
+        npassed = self.passed.bit_count()
+        if npassed == n:  # HUU-12.2: all passed (Erlangen only)
+            self._start_play((self.dealer + 1) % n)
+        elif npassed == n - 1 and self.high_seat >= 0:  # HUU-4.5
+            d = self.declarer = self.high_seat
+            self.bid = self.high
+            if n == 3:  # HUU-6.1: the declarer takes the widow
+                for c in self.widow:
+                    self.hands[d] |= 1 << c
+                self.phase = DISCARD
+                self.to_act = d
+            else:
+                self.partner = (d + 2) & 3
+                self.phase = GIVE
+                self.to_act = self.partner
+        else:
+            s = (seat + 1) % n
+            while self.passed >> s & 1:
+                s = (s + 1) % n
+            self.to_act = s
+
+    def _start_play(self, leader: int) -> None:
+        self.phase = PLAY
+        self.to_act = leader
+        self.leader = leader
+
+    def _play(self, c: int) -> None:
+        seat: int = self.to_act  # type: ignore[assignment]
+        self.hands[seat] ^= 1 << c
+        self.window = False
+        trick = self.trick
+        trick.append(c)
+        if len(trick) == 1 or self.cfg.beats[self.win_card] >> c & 1:
+            self.win_card = c
+            self.win_seat = seat
+        r = self.rules
+        if len(trick) < self.num_seats:
+            self.to_act = r.next_seat[seat]
+            return
+        w = self.win_seat
+        side = self.sides[w]
+        self.tricks[side] += 1
+        pts = r.card_points
+        total = 0
+        for x in trick:
+            total += pts[x]
+        self.trick = []
+        done = self.tricks_done = self.tricks_done + 1
+        if done == r.tricks:
+            self.points[side] += total + r.last_trick  # HUU-1.4
+            self.last_winner = w
+            self.to_act = None
+            self.phase = OVER
+            return
+        self.points[side] += total
+        # HUU-7.5: the winner leads; HUU-8.1 (HUU-12.5): its declaration window.
+        self.window = r.erlangen or self.leader == w
+        self.leader = w
+        self.to_act = w
+
+    def _finish(self) -> None:
+        self.to_act = None
+        self.phase = OVER
+
+    # --- results ----------------------------------------------------------------------------
+    def result(self) -> dict[str, JSON]:
+        """The result object of HUU-9.5 (ValueError while the deal goes on)."""
+        if self.to_act is not None:
+            raise ValueError("the deal is not over")
+        if self._result is None:
+            self._result = self._score()
+        return dict(self._result)
+
+    def _score(self) -> dict[str, JSON]:
+        r = self.rules
+        k = len(self.tricks)
+        if self.redeal_by >= 0:  # HUU-9.5 after a redeal
+            return {
+                "score": [0] * k,
+                "redeal": True,
+                "redeal_by": self.redeal_by,
+                "declarer": None,
+                "bid": None,
+                "contract": None,
+                "made": None,
+                "tricks": [0] * k,
+                "points": [0] * k,
+                "marriages": [0] * k,
+                "trumps": [],
+                "calls": 0,
+                "no_tricks": [],
+            }
+        points = list(self.points)
+        tricks = self.tricks
+        marr = self.marriages
+        no_tricks = [t for t in range(k) if not tricks[t]]
+        total = [points[t] + marr[t] for t in range(k)]
+        score = [0] * k
+        made: bool | None = None
+        d = self.declarer
+        if d < 0:  # HUU-12.2: Erlangen all-pass, every team its rounded total
+            score = [round5(t) for t in total]
+        elif r.players == 3:  # HUU-13.4
+            points[d] += sum(r.card_points[c] for c in self.discards)  # HUU-6.2
+            total[d] = points[d] + marr[d]
+            made = total[d] >= self.contract
+            for s in range(3):
+                if s == d:
+                    score[s] = self.contract if made else -self.contract
+                elif not tricks[s]:
+                    score[s] = -self.bid if made else 0
+                else:
+                    score[s] = total[s]
+        else:
+            ds = self.sides[d]
+            os = 1 - ds
+            made = total[ds] >= self.contract  # HUU-9.2
+            c = self.contract
+            if r.erlangen:
+                calls = self.calls
+                if not tricks[ds]:  # HUU-12.8
+                    score[ds] = -2 * c
+                elif made:
+                    score[ds] = c << calls  # HUU-12.9
+                else:
+                    kk = calls - 1 if (not tricks[os] and calls >= 1) else calls
+                    score[ds] = -(c << kk)
+                if not tricks[os]:
+                    score[os] = -2 * c if made else 0
+                else:
+                    score[os] = round5(total[os])  # HUU-12.7
+            else:
+                score[ds] = c if made else -c
+                score[os] = total[os]  # HUU-9.3
+                if r.porvoo:  # HUU-11.4
+                    for t in no_tricks:
+                        score[t] = -c
+                elif not tricks[os]:  # HUU-9.4 läpäri
+                    score[os] = -self.bid
+        return {
+            "score": score,
+            "redeal": False,
+            "redeal_by": None,
+            "declarer": d if d >= 0 else None,
+            "bid": self.bid if d >= 0 else None,
+            "contract": self.contract if d >= 0 else None,
+            "made": made,
+            "tricks": list(tricks),
+            "points": points,
+            "marriages": list(marr),
+            "trumps": [SUITS[x] for _, x, _ in self.declarations],
+            "calls": self.calls,
+            "no_tricks": no_tricks,
+        }
+
+    # --- information --------------------------------------------------------------------------
+    def visible_text(self, index: int, seat: int) -> str:
+        """HUU-14: the text of history entry ``index`` as ``seat`` saw it (``give ?``…)."""
+        a = self.history[index]
+        kind = KIND[a]
+        if kind == K_GIVE and seat != self.declarer and seat != self.actors[index]:
+            return "give ?"  # HUU-14.3
+        if kind == K_RETURN and seat != self.declarer and seat != self.partner:
+            return "return ?"  # HUU-14.4
+        if kind == K_DISCARD and seat != self.declarer:
+            return "discard ?"  # HUU-14.6
+        return a.text
+
+    def observation(self, seat: int) -> Observation:
+        """Everything ``seat`` may know (HUU-14); ``info`` is documented in the package."""
+        n = self.num_seats
+        d = self.declarer
+        knows_given = d >= 0 and seat in (d, self.partner)
+        hand_sizes = [h.bit_count() for h in self.hands]
+        info: dict[str, Any] = {
+            "players": n,
+            "banned": [s for s in range(n) if self.banned >> s & 1],
+            "high_bid": self.high or None,
+            "high_bidder": self.high_seat if self.high_seat >= 0 else None,
+            "passed": [s for s in range(n) if self.passed >> s & 1],
+            "declarer": d if d >= 0 else None,
+            "bid": self.bid or None,
+            "contract": self.contract or None,
+            "hand_sizes": hand_sizes,
+            "given": [CARD_NAMES[c] for c in self.given] if knows_given else None,
+            "given_count": len(self.given),
+            "returned": [CARD_NAMES[c] for c in self.returned] if knows_given else None,
+            "returned_count": len(self.returned),
+            "widow": [CARD_NAMES[c] for c in self.widow] if n == 3 and d >= 0 else None,
+            "discards": [CARD_NAMES[c] for c in self.discards] if n == 3 and seat == d else None,
+            "discard_count": len(self.discards),
+            "trump": SUITS[self.trump] if self.trump >= 0 else None,
+            "declarations": [
+                {"seat": s, "suit": SUITS[x], "at": i} for s, x, i in self.declarations
+            ],
+            "broken": [s for s in range(n) if self.broken >> s & 1],
+            "leader": self.leader if self.leader >= 0 else None,
+            "trick": [CARD_NAMES[c] for c in self.trick],
+            "tricks_played": self.tricks_done,
+            "tricks": list(self.tricks),
+            "points": list(self.points),
+            "marriages": list(self.marriages),
+            "window": self.window,
+            "asker": self.asker if self.asker >= 0 else None,
+            "ask": (
+                None
+                if self.asker < 0
+                else ("marriage" if self.ask_suit < 0 else f"half {SUITS[self.ask_suit]}")
+            ),
+            "calls": self.calls,
+        }
+        over = self.to_act is None
+        return Observation(
+            game=self.game.name,
+            variant=dict(self.variant),
+            seat=seat,
+            num_seats=n,
+            dealer=self.dealer,
+            phase=self.phase,
+            to_act=self.to_act,
+            hand=self.hands[seat],
+            legal=self.legal_actions() if seat == self.to_act else (),
+            history=tuple(self.visible_text(i, seat) for i in range(len(self.history))),
+            actors=tuple(self.actors),
+            info=info,
+            carry={"totals": list(self.totals)},
+            result=self.result() if over else None,
+        )
+
+    # --- copies and records -----------------------------------------------------------------
+    def clone(self) -> HuutopussiState:
+        """An independent copy."""
+        new = object.__new__(HuutopussiState)
+        for name in HuutopussiState.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.game = self.game
+        new.variant = self.variant
+        new.dealer = self.dealer
+        new.num_seats = self.num_seats
+        new.to_act = self.to_act
+        new.phase = self.phase
+        new._legal = self._legal
+        new.history = list(self.history)
+        new.actors = list(self.actors)
+        new.hands = list(self.hands)
+        new.trick = list(self.trick)
+        new.given = list(self.given)
+        new.returned = list(self.returned)
+        new.discards = list(self.discards)
+        new.tricks = list(self.tricks)
+        new.points = list(self.points)
+        new.marriages = list(self.marriages)
+        new.declarations = list(self.declarations)
+        new._result = None if self._result is None else dict(self._result)
+        return new
+
+    def setup_record(self) -> dict[str, JSON]:
+        """``dealer``, then ``deck`` or ``hands`` (+ ``extra.widow``), and ``totals`` if not 0."""
+        rec: dict[str, JSON] = {"dealer": self.dealer}
+        if self.deck is not None:
+            rec["deck"] = [CARD_NAMES[c] for c in self.deck]
+        else:
+            rec["hands"] = [[CARD_NAMES[c] for c in h] for h in self.hands_rec]
+            if self.num_seats == 3:
+                rec["extra"] = {"widow": [CARD_NAMES[c] for c in self.widow]}
+        if any(self.totals):
+            rec["totals"] = list(self.totals)
+        return rec
+
+    # --- explanations -----------------------------------------------------------------------
+    def explain_illegal(self, action: Action) -> str:
+        """Why ``action`` is not legal now, citing the rule (HUU-17.2)."""
+        return explain(self, action)
+
+
+def explain(st: HuutopussiState, action: Action) -> str:
+    """A one-line reason, naming the rule, why ``action`` is illegal in ``st``."""
+    text = action.text
+    kind = KIND[action]
+    ph = st.phase
+    seat = st.to_act
+    r = st.rules
+    if seat is None:
+        return "the deal is over: no action is allowed (HUU-17.2)"
+    wanted = {
+        BIDDING: (K_BID, K_PASS, K_REDEAL),
+        GIVE: (K_GIVE,),
+        CONTRACT: (K_CONTRACT,),
+        RETURN: (K_RETURN,),
+        DISCARD: (K_DISCARD,),
+        ANSWER: (K_ANSWER_SUIT, K_ANSWER_NO, K_ANSWER_YES),
+        PLAY: (K_PLAY, K_DECLARE, K_ASK_HALF, K_ASK_MARRIAGE, K_KONTRA, K_RE),
+    }[ph]
+    if kind not in wanted:
+        return f"{text!r} is not an action of phase {ph} (seat {seat} to act) (HUU-16.2)"
+    hand = st.hands[seat]
+    arg = ARG[action]
+    if kind in (K_GIVE, K_RETURN, K_DISCARD) or (kind == K_PLAY and not hand >> arg & 1):
+        rule = {K_GIVE: "HUU-5.1", K_RETURN: "HUU-5.3", K_DISCARD: "HUU-6.2", K_PLAY: "HUU-7.3"}[
+            kind
+        ]
+        return f"{text!r}: seat {seat} does not hold {CARD_NAMES[arg]} ({rule})"
+    if ph is BIDDING:
+        if kind == K_REDEAL:
+            if st.acted >> seat & 1:
+                return "a redeal may be asked only at a seat's first bidding turn (HUU-4.6)"
+            return "a redeal needs three sixes or no card above a jack (HUU-4.6)"
+        compulsory = not st.history and not r.erlangen
+        if kind == K_PASS:
+            return f"eldest must open the bidding, {text!r} is not allowed (HUU-4.3)"
+        if st.banned >> seat & 1:
+            if compulsory:
+                return "huutokielto: this seat's only bid is the compulsory bid 50 (HUU-4.7)"
+            return f"huutokielto: seat {seat}'s side is at −500 or below and may not bid (HUU-4.7)"
+        if arg > r.max_bid:
+            return f"{text!r}: the highest bid is {r.max_bid} (HUU-1.6, HUU-4.2)"
+        return f"{text!r}: a bid must be at least {max(r.min_bid, st.high + 5)} (HUU-4.2" + (
+            ", HUU-12.2)" if r.erlangen else ")"
+        )
+    if ph is CONTRACT:
+        return f"{text!r}: the contract must be from {st.bid} to {r.max_bid} (HUU-5.2)"
+    if ph is ANSWER:
+        return f"{text!r} is not the truthful answer; the only legal: {', '.join(st.legal_texts())} (HUU-8.4, HUU-8.5)"
+    # phase play
+    if kind == K_PLAY:
+        if r.erlangen and not st.tricks_done:
+            return f"{text!r}: trick 1 must be led with an ace, else a spade; an ace of the led suit must be played (HUU-12.4)"
+        if st.trick:
+            led = st.trick[0]
+            if hand & SUIT_MASK[led // 13]:
+                return f"{text!r}: seat {seat} must follow suit and beat the highest card if it can (HUU-7.3)"
+            return (
+                f"{text!r}: seat {seat} must trump, and beat the highest trump if it can (HUU-7.3)"
+            )
+        return f"{text!r} is not legal now (HUU-7.3)"
+    if kind in (K_KONTRA, K_RE):
+        return (
+            f"{text!r}: calls alternate kontra then re, need enough cards, Erlangen only (HUU-12.9)"
+        )
+    if not st.window:
+        return f"{text!r}: no declaration window: it opens after winning a trick one led (HUU-8.1, HUU-8.2)"
+    if kind == K_DECLARE:
+        return f"{text!r}: needs KX and QX in hand, a suit not yet trump and unbroken marriages (HUU-8.3, HUU-8.6, HUU-8.7)"
+    if kind == K_ASK_MARRIAGE:
+        return f"{text!r}: needs a partner whose marriages are not broken (HUU-8.4, HUU-8.6)"
+    return f"{text!r}: needs exactly one of KX, QX and a suit not yet trump (HUU-8.5, HUU-8.7)"
