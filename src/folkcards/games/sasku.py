@@ -455,7 +455,7 @@ class SaskuDeal(DealState):
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action not in legal:
+        if action not in legal or type(action) is not Action:
             action = self._checked(action, legal)
         seat = self.to_act
         assert seat is not None
@@ -484,24 +484,28 @@ class SaskuDeal(DealState):
             self.to_act = (seat + 1) & 3
 
     def _checked(self, action: Action | str, legal: tuple[Action, ...]) -> Action:
-        """The legal Action that ``action`` names, or IllegalAction saying why not."""
+        """The legal Action that ``action`` (text, Action or integer code) names, or
+        IllegalAction saying why not."""
         if self.to_act is None:
             raise IllegalAction("the deal is over: no action is allowed", "SAS-12.1")
         if isinstance(action, str):
             action = self.parse_action(action)
-            if action in legal:
-                return action
-        if not isinstance(action, Action) or ACTIONS.actions[int(action)] is not action:
-            if isinstance(action, int) and 0 <= action < len(ACTIONS):
-                action = ACTIONS.actions[int(action)]
-                if action in legal:
-                    return action
-            else:
-                raise IllegalAction(f"{action!r} is not a Sasku action (SAS-20.3)")
+        elif (
+            isinstance(action, bool)
+            or not isinstance(action, int)
+            or not 0 <= action < len(ACTIONS)
+        ):
+            raise IllegalAction(f"{action!r} is not a Sasku action (SAS-20.3)")
+        else:
+            action = ACTIONS.actions[action]
+        if action in legal:
+            return action
         raise IllegalAction(self.explain_illegal(action))
 
     # --- legal actions --------------------------------------------------------------
     def _generate_legal(self) -> tuple[Action, ...]:
+        """Legal actions by phase; the play branch is the reference path through
+        :meth:`TrumpConfig.follow` (``legal_actions`` uses the equal fast follower)."""
         phase = self.phase
         seat = self.to_act
         assert seat is not None
@@ -534,54 +538,62 @@ class SaskuDeal(DealState):
 
     # --- applying actions ------------------------------------------------------------
     def _apply(self, action: Action) -> None:
+        """Every phase but play (``apply`` handles play inline)."""
         seat = self.to_act
         assert seat is not None
-        kind = KIND[action]
-        if kind == K_DEAL:
-            self._deal(ARG[action])
-        elif kind == K_GIVE:  # SAS-7.3: the lone picture goes face up to the partner
-            picture = ARG[action]
+        phase, kind, arg = self.phase, KIND[action], ARG[action]
+        if phase is AUCTION:
+            self._auction(seat, kind, arg)
+        elif phase is CUT:
+            self._deal(arg)
+        elif phase is EXCHANGE:
+            self._exchange(seat, kind, arg)
+        elif phase is DECLARE:
+            self._declare(seat, arg)
+        else:
+            self._override(seat, kind)
+
+    def _exchange(self, seat: int, kind: int, card: Card) -> None:
+        if kind == K_GIVE:  # SAS-7.3: the lone picture goes face up to the partner
             partner = (seat + 2) & 3
-            self.hands[seat] ^= BIT[picture]
-            self.hands[partner] |= BIT[picture]
+            self.hands[seat] ^= BIT[card]
+            self.hands[partner] |= BIT[card]
             self.team_exchanged[seat & 1] = True
-            self.exchanges.append([seat, picture, partner, -1])
+            self.exchanges.append([seat, card, partner, -1])
             self.pending_giver = seat
             self.to_act = partner
-        elif kind == K_RETURN:  # SAS-7.4: a suit card goes face down to the giver
-            card = ARG[action]
+            return
+        if kind == K_RETURN:  # SAS-7.4: a suit card goes face down to the giver
             giver = self.pending_giver
             self.hands[seat] ^= BIT[card]
             self.hands[giver] |= BIT[card]
             self.exchanges[-1][3] = card
             self.pending_giver = -1
-            self.exchange_offset += 1
-            self._advance_exchange()
-        elif kind == K_KEEP:
-            self.exchange_offset += 1
-            self._advance_exchange()
-        elif self.phase is AUCTION:
-            self._auction(seat, kind, ARG[action])
-        elif self.phase is DECLARE:
-            suit = ARG[action]
-            self.trump = suit
-            self.declarer = seat  # SAS-9.2
-            if suit == DIAMONDS_SUIT:
-                self._start_play()
-            else:
-                self.phase = OVERRIDE
-                self.override_offset = 1
-                self.to_act = (seat + 1) & 3
-        else:  # OVERRIDE, SAS-9.3, SAS-9.4
-            if kind == K_DIAMONDS:
-                self.trump = DIAMONDS_SUIT
-                self.declarer = seat
-                self._start_play()
-            elif self.override_offset == 3:
-                self._start_play()
-            else:
-                self.override_offset += 1
-                self.to_act = (seat + 1) & 3
+        self.exchange_offset += 1  # after a return or a keep: the seat after the asked one
+        self._advance_exchange()
+
+    def _declare(self, seat: int, suit: int) -> None:
+        """SAS-9.2: trump D stands at once; C, S or H goes to the diamonds override."""
+        self.trump = suit
+        self.declarer = seat
+        if suit == DIAMONDS_SUIT:
+            self._start_play()
+        else:
+            self.phase = OVERRIDE
+            self.override_offset = 1
+            self.to_act = (seat + 1) & 3  # SAS-9.3: clockwise from the declarer's left
+
+    def _override(self, seat: int, kind: int) -> None:
+        """SAS-9.4: the first ``diamonds`` takes over; three passes let the trump stand."""
+        if kind == K_DIAMONDS:
+            self.trump = DIAMONDS_SUIT
+            self.declarer = seat
+            self._start_play()
+        elif self.override_offset == 3:
+            self._start_play()
+        else:
+            self.override_offset += 1
+            self.to_act = (seat + 1) & 3
 
     def _deal(self, arg: int) -> None:
         """The cutter's choice: deal the deck by the SAS-6.3 mapping (SAS-6.4 exposure)."""
@@ -636,6 +648,7 @@ class SaskuDeal(DealState):
             self.to_act = self.eldest
 
     def _auction(self, seat: int, kind: int, arg: int) -> None:
+        """``bid N``, ``pass`` or ``diamonds`` (SAS-8.3) and the end of the auction (SAS-8.7)."""
         if kind == K_DIAMONDS:  # SAS-8.6: the auction ends at once
             self.trump = DIAMONDS_SUIT
             self.declarer = seat

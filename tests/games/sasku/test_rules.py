@@ -718,3 +718,24 @@ def test_sas_21_2_legal_lists_are_sorted_by_the_token_rule() -> None:
     assert legal(state) == texts("play", "AS KS QS JS TS 9S 8S 7S 6S")
     codes = [int(a) for a in ACTIONS.actions]
     assert codes == sorted(codes)
+
+
+def test_sas_20_2_actions_by_integer_code_and_rejected_non_actions() -> None:
+    """SAS-20.2, SAS-21.2: an integer code names the action of the table; other values are bad."""
+    state = _deck_state()
+    code = int(ACTIONS["deal threes"])
+    state.apply(code)  # type: ignore[arg-type]
+    assert state.history == [ACTIONS["deal threes"]] and state.record()["actions"] == [
+        "deal threes"
+    ]
+    for bad in (True, 3.5, len(ACTIONS), -1, None):
+        with pytest.raises(IllegalAction, match=r"SAS-20\.3"):
+            state.apply(bad)  # type: ignore[arg-type]
+
+
+def test_describe_shows_phase_trump_hands_and_trick() -> None:
+    """str(state): a readable picture of the deal (SAS-21.1 phase names)."""
+    state = apply_all(deal(SUIT_PER_SEAT), "pass; pass; pass; pass; play AS")
+    text = str(state)
+    assert "phase play" in text and "trump D" in text and "trick: AS" in text
+    assert "seat 2: AH KH QH JH TH 9H 8H 7H 6H" in text
