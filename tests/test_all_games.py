@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from folkcards.engine.actions import sorted_texts
-from folkcards.engine.api import DealState, Game, IllegalAction
+from folkcards.engine.api import DealState, Game, IllegalAction, MalformedRecord
 from folkcards.engine.match import Match
 from folkcards.engine.records import replay
 from folkcards.games import GAMES
@@ -28,14 +28,21 @@ FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthChe
 
 
 def random_variant(game: Game, rng: random.Random) -> dict[str, Any]:
-    """A random choice among each option's listed values (bool options: both)."""
-    v: dict[str, Any] = {}
-    for opt in game.variant_options:
-        if opt.choices:
-            v[opt.key] = rng.choice(opt.choices)
-        elif isinstance(opt.default, bool):
-            v[opt.key] = rng.random() < 0.5
-    return v
+    """A random valid variant: a random choice among each option's listed values (bool
+    options: both), drawn again when the game rejects the combination."""
+    for _ in range(50):
+        v: dict[str, Any] = {}
+        for opt in game.variant_options:
+            if opt.choices:
+                v[opt.key] = rng.choice(opt.choices)
+            elif isinstance(opt.default, bool):
+                v[opt.key] = rng.random() < 0.5
+        try:
+            game.normalize_variant(v)
+        except MalformedRecord:
+            continue
+        return v
+    return {}
 
 
 def playout(
