@@ -1034,6 +1034,28 @@ class Sasku(Game):
             raise MalformedRecord("'hands' must together be the 36 Sasku cards (SAS-6.6)")
         return SaskuDeal(self, variant, dealer, None, hand_lists, replay)
 
+    def random_deal(
+        self,
+        rng: random.Random,
+        variant: Variant | None = None,
+        dealer: int = 0,
+        carry: Mapping[str, Any] | None = None,
+    ) -> SaskuDeal:
+        """A new deal from a deck shuffled by ``rng`` (the cutter still chooses the method).
+
+        Same result as :meth:`Game.random_deal`; it skips re-validating the pack it has
+        just shuffled, since a random playout starts here every time.
+        """
+        v = _DEFAULT_VARIANT if not variant else self.normalize_variant(variant)
+        if type(dealer) is not int or not 0 <= dealer <= 3:
+            raise MalformedRecord("'dealer' must be an integer seat 0–3")
+        replay = None
+        if carry and carry.get("replay") is not None:
+            replay = read_replay_key(carry["replay"])
+        deck = _DECK_LIST.copy()
+        rng.shuffle(deck)
+        return SaskuDeal(self, v, dealer, deck, None, replay)
+
     def normalize_carry(self, record: Mapping[str, Any], variant: Variant) -> dict[str, Any]:
         """The ``replay`` key (SAS-15.2), validated; ``{}`` for an ordinary deal."""
         if "replay" not in record:
@@ -1354,3 +1376,5 @@ def _card(text: str) -> Card:
 
 GAME = Sasku()
 """The registry's Sasku instance."""
+
+_DEFAULT_VARIANT: Variant = GAME.normalize_variant({})
