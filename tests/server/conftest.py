@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,20 +11,9 @@ from typing import Any
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from folkcards.server.harness import ServerThread
+from folkcards.server.harness import ServerThread, http_json
 
-
-def http(base: str, path: str, body: Any = None, raw: bytes | None = None) -> tuple[int, Any]:
-    """GET (or POST JSON when ``body``/``raw`` is given); returns (status, parsed JSON)."""
-    data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
-    req = urllib.request.Request(
-        base + path, data=data, headers={"Content-Type": "application/json"}
-    )
-    try:
-        with urllib.request.urlopen(req, timeout=30) as r:
-            return r.status, json.loads(r.read())
-    except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read() or b"null")
+http = http_json
 
 
 class Client:

@@ -127,3 +127,19 @@ def wait_until_up(
         except OSError:
             time.sleep(0.1)
     raise RuntimeError("the server did not answer in time")
+
+
+def http_json(base: str, path: str, body: Any = None, raw: bytes | None = None) -> tuple[int, Any]:
+    """GET ``base + path`` (POST JSON when ``body`` or ``raw`` is given): (status, parsed JSON)."""
+    import json
+    import urllib.error
+
+    data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+    req = urllib.request.Request(
+        base + path, data=data, headers={"Content-Type": "application/json"}
+    )
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read() or b"null")

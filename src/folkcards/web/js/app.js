@@ -87,6 +87,7 @@ class LobbyPage {
           <fieldset><legend>${esc(t("ui.options"))}</legend>${g.options.map((o) => optionField(o)).join("")}
             <label>${esc(t("ui.mode"))} <select name="mode"><option value="match">${esc(t("ui.mode_match"))}</option><option value="deal">${esc(t("ui.mode_deal"))}</option></select></label>
             <label>${esc(t("ui.turn_clock"))} <select name="turn_clock"><option value="">${esc(t("ui.clock_off"))}</option>${[15, 30, 60, 120].map((s) => `<option value="${s}">${esc(t("ui.seconds", { n: s }))}</option>`).join("")}</select></label>
+            <label>${esc(t("ui.bot_speed"))} <select name="bot_delay"><option value="0.25">${esc(t("ui.speed_fast"))}</option><option value="0.7" selected>${esc(t("ui.speed_normal"))}</option><option value="1.5">${esc(t("ui.speed_slow"))}</option></select></label>
             <label>${esc(t("ui.grace"))} <select name="grace">${[10, 30, 60, 180].map((s) => `<option value="${s}" ${s === 30 ? "selected" : ""}>${esc(t("ui.seconds", { n: s }))}</option>`).join("")}</select></label>
           </fieldset>
           <fieldset><legend>${esc(t("ui.seats"))}</legend><div class="seat-rows">${this.seatRows(g.seats)}</div></fieldset>
@@ -147,7 +148,7 @@ class LobbyPage {
     try {
       const res = await api("/api/tables", {
         game: g.name, variant, seats, name,
-        options: { mode: fd.get("mode"), turn_clock: clock ? +clock : null, grace: +fd.get("grace") },
+        options: { mode: fd.get("mode"), turn_clock: clock ? +clock : null, grace: +fd.get("grace"), bot_delay: +fd.get("bot_delay") },
       });
       localStorage.setItem(`fc.seat.${res.id}`, JSON.stringify({ seat: res.seat, token: res.token }));
       go(`/t/${res.id}`);

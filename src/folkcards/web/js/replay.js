@@ -100,9 +100,9 @@ export class ReplayView {
     this.root.innerHTML = `<div class="replay-bar">
         <b>${esc(t(`games.${data.game}`))}</b>
         ${data.deals.length > 1 ? `<select id="rp-deal">${data.deals.map((_, i) => `<option value="${i}" ${i === this.deal ? "selected" : ""}>${esc(t("ui.deal_n", { n: i + 1 }))}</option>`).join("")}</select>` : ""}
-        <span class="rp-buttons"><button class="btn small" data-step="-9999" aria-label="start">⏮</button><button class="btn small" data-step="-1" aria-label="back">◀</button>
+        <span class="rp-buttons"><button class="btn small" data-step="-9999" aria-label="start">|◀</button><button class="btn small" data-step="-1" aria-label="back">◀</button>
         <span class="rp-step">${esc(t("ui.step", { k: this.k, n: last }))}</span>
-        <button class="btn small" data-step="1" aria-label="forward">▶</button><button class="btn small" data-step="9999" aria-label="end">⏭</button></span>
+        <button class="btn small" data-step="1" aria-label="forward">▶</button><button class="btn small" data-step="9999" aria-label="end">▶|</button></span>
         <label>${esc(t("ui.view_as"))} <select id="rp-seat"><option value="all" ${all ? "selected" : ""}>${esc(t("ui.all_hands"))}</option>${seats.map((s, i) => `<option value="${i}" ${String(i) === String(this.viewSeat) ? "selected" : ""}>${esc(s.name)}</option>`).join("")}</select></label>
         ${this.tableId ? `<a class="btn small" href="/api/tables/${this.tableId}/record" download>${esc(t("ui.download"))}</a>` : ""}
         <a class="btn small" href="/replay" id="rp-open">${esc(t("ui.upload"))}</a>

@@ -135,7 +135,7 @@ export class TableView {
         ? `<button class="btn small take" data-seat="${s}">${esc(t("ui.take_seat", { n: s + 1 }))}</button>` : "";
       seatsHTML += `<div class="seat pos-${pos[s]} ${teamCls} ${toAct ? "to-act" : ""} ${isMe ? "me" : ""}" data-seat="${s}">
         <div class="seat-label"><span class="avatar">${seat.kind === "bot" ? BOT_ICON : esc((name || "?").slice(0, 1).toUpperCase())}</span>
-        <span class="seat-name">${esc(name)}${isMe ? ` <small>(${esc(t("ui.you"))})</small>` : ""}</span>${status.join("")}</div>
+        <span class="seat-name">${esc(name)}${isMe && !model.replay ? ` <small>(${esc(t("ui.you"))})</small>` : ""}</span>${status.join("")}</div>
         ${cardsHTML}${take}</div>`;
     }
 

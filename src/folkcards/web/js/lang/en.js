@@ -91,6 +91,10 @@ export default {
     clock: "{n} s left",
     players: "Players",
     rule: "rule {rule}",
+    bot_speed: "Bot speed",
+    speed_fast: "fast",
+    speed_normal: "normal",
+    speed_slow: "slow",
     ready: "ready",
   },
   games: {

@@ -91,6 +91,10 @@ export default {
     clock: "{n} ثانیه مانده",
     players: "بازیکنان",
     rule: "قانون {rule}",
+    bot_speed: "سرعت ربات‌ها",
+    speed_fast: "تند",
+    speed_normal: "عادی",
+    speed_slow: "آرام",
     ready: "آماده",
   },
   games: {
