@@ -26,7 +26,7 @@ from collections.abc import Callable
 
 from folkcards.bots.base import Bot, Evaluation, argmax, game_of, utilities
 from folkcards.engine.actions import Action
-from folkcards.engine.api import DealState, Observation
+from folkcards.engine.api import DealState, FolkcardsError, Game, Observation
 
 Policy = Callable[[DealState, random.Random], Action]
 
@@ -59,8 +59,37 @@ def playout(state: DealState, rng: random.Random, policy: Policy) -> list[float]
     return utilities(state.game.name, state.result(), state.num_seats)
 
 
+class NoSample(Exception):
+    """The game's determinizer found no deal consistent with the observation."""
+
+
+def sample(game: Game, obs: Observation, rng: random.Random, tries: int = 3) -> DealState:
+    """``game.determinize(obs, rng)``, retried a few times; NoSample if it keeps failing."""
+    error: FolkcardsError | None = None
+    for _ in range(tries):
+        try:
+            return game.determinize(obs, rng)
+        except FolkcardsError as exc:
+            error = exc
+    raise NoSample(str(error))
+
+
+def fallback(obs: Observation, rng: random.Random, reason: str) -> Evaluation:
+    """The heuristic's evaluation, for a position the search could not sample."""
+    from folkcards.bots.heuristic import HEURISTIC, scorer_for
+
+    if scorer_for(obs.game) is None:  # no heuristic either: a uniform choice
+        choice = obs.legal[rng.randrange(len(obs.legal))]
+        values = {a.text: 1.0 / len(obs.legal) for a in obs.legal}
+        return Evaluation(choice, values, "uniform", {"fallback": reason})
+    ev = HEURISTIC.evaluate(obs, rng)
+    return Evaluation(ev.choice, ev.values, ev.scale, {"fallback": reason})
+
+
 class SearchBot(Bot):
-    """Common budget handling of the search bots."""
+    """Common budget handling of the search bots. When the game's determinizer cannot
+    sample the position, the bot plays the heuristic's choice instead (and says so in
+    the evaluation's ``detail``) rather than failing the game."""
 
     def __init__(
         self,
@@ -104,7 +133,12 @@ class PIMCBot(SearchBot):
         more = self._budget()
         done = 0
         while more(done):
-            world = game.determinize(obs, rng)
+            try:
+                world = sample(game, obs, rng)
+            except NoSample as exc:
+                if done == 0:
+                    return fallback(obs, rng, str(exc))
+                break
             for i, action in enumerate(legal):
                 state = world if i == len(legal) - 1 else world.clone()
                 state.apply(action)
@@ -158,7 +192,12 @@ class ISMCTSBot(SearchBot):
         c = self.exploration
         policy = self.policy
         while more(done):
-            state = game.determinize(obs, rng)
+            try:
+                state = sample(game, obs, rng)
+            except NoSample as exc:
+                if done == 0:
+                    return fallback(obs, rng, str(exc))
+                break
             node = root
             path = [root]
             while not state.is_over:
