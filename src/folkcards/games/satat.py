@@ -658,6 +658,10 @@ class SatatState(DealState):
         if self.to_act is None:
             return "the deal is over: no action is allowed (SAT-18.2)"
         seat = self.to_act
+        if (kind in (K_LESE, K_ANNOUNCE) or _SUF[action]) and (
+            not self.sig or (self.sig < 2 and (kind == K_LESE or _SUF[action] == 3))
+        ):
+            return f"{text!r}: this signal is not enabled by this variant (SAT-16.8)"
         if phase == "play":
             if kind != K_PLAY:
                 return (
@@ -668,8 +672,6 @@ class SatatState(DealState):
             if not self.hands[seat] >> c & 1:
                 return f"seat {seat} does not hold {CARD_NAMES[c]} (SAT-17.3)"
             if suf:
-                if not self.sig or (suf == 3 and self.sig < 2):
-                    return f"the {SUFFIXES[suf]} signal is not enabled by this variant (SAT-16.8)"
                 if suf == 2 and c == TWO_H:
                     return "pile may not be signalled with the 2H (SAT-16.1)"
                 if suf == 3:
@@ -707,8 +709,6 @@ class SatatState(DealState):
             if seat % 2 == self.passing["winners"]:
                 return "a winner must keep a card of every suit he held (SAT-7.7)"
             return "a loser gives his trumps, else his highest cards (SAT-7.6)"
-        if (kind == K_LESE and self.sig < 2) or (kind == K_ANNOUNCE and not self.sig):
-            return f"{text!r}: this signal is not enabled by this variant (SAT-16.8)"
         return f"{text!r} is not allowed in phase {phase} (SAT-17.3)"
 
     # --- copies and records --------------------------------------------------------------
