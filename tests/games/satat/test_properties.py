@@ -31,7 +31,7 @@ from folkcards.engine import IllegalAction, replay
 from folkcards.engine.actions import sorted_texts
 from folkcards.games.satat import SatatState
 
-FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SEEDS = st.integers(0, 2**32 - 1)
 
 

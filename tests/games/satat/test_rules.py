@@ -92,7 +92,7 @@ def test_sat_1_3_2h_is_a_heart_and_a_trump_when_hearts_are_trump() -> None:
 
 
 def test_sat_1_5_pictures_and_sat_5_4_redeal() -> None:
-    """SAT-1.5, SAT-5.4, SAT-11.1/2, SAT-12.1, SAT-12.3: aces are not pictures; redeal."""
+    """SAT-1.5, SAT-5.4, SAT-11, SAT-11.1, SAT-11.2, SAT-12.1, SAT-12.3: aces are no pictures."""
     h = suit_deal()
     h[1] = ["AS", "TS", "9S", "8S", "7S", "KS", "QS", "JS", "6S", "5S", "4S", "3S", "2S"]
     out = run(rec(h, []))
@@ -172,7 +172,7 @@ def test_sat_2_roles_follow_the_dealer(dealer: int) -> None:
 
 @pytest.mark.parametrize("dealer", range(4))
 def test_sat_4_1_4_2_4_3_deck_mapping(dealer: int) -> None:
-    """SAT-4.1–SAT-4.3: the exact deck slices; a hands record deals the same."""
+    """SAT-4.1, SAT-4.2, SAT-4.3: the exact deck slices; a hands record deals the same."""
     rng = random.Random(10 + dealer)
     deck = [CARD_NAMES[c] for c in range(52)]
     rng.shuffle(deck)
@@ -304,7 +304,7 @@ def test_sat_5_2_5_5_legal_list_any_suit() -> None:
 
 
 def test_sat_6_1_6_2_6_3_propose_and_accept() -> None:
-    """SAT-6.1–SAT-6.3, SAT-12.3/12.4: no trumps → propose → accept ends the deal."""
+    """SAT-6.1, SAT-6.2, SAT-6.3, SAT-12.3, SAT-12.4: no trumps → propose → accept ends the deal."""
     h = suit_deal()
     out = run(rec(h, ["trump S"]))
     assert out["phase"] == "propose" and out["to_act"] == 3 and out["legal"] == ["pass", "propose"]
@@ -335,7 +335,7 @@ def test_sat_6_5_15_6_no_propose_in_trup_kasiet() -> None:
 
 
 def test_sat_7_passing_one_card() -> None:
-    """SAT-7.1–SAT-7.4, SAT-7.8: order d+1..d, directions, legal lists, exchange."""
+    """SAT-7.1, SAT-7.2, SAT-7.3, SAT-7.4, SAT-7.8: order d+1..d, directions, exchange."""
     h = suit_deal()
     r = rec(h, ["trump D"], passing={"winners": 1, "cards": 1})
     out = run(r)
@@ -866,7 +866,7 @@ def test_sat_18_6_no_ties_in_a_deal() -> None:
 
 
 def test_sat_18_1_new_deal_checks() -> None:
-    """SAT-18.1: the Python API rejects a bad dealer or deck with MalformedRecord."""
+    """SAT-18, SAT-18.1: the Python API rejects a bad dealer or deck with MalformedRecord."""
     v = GAME.normalize_variant({})
     with pytest.raises(MalformedRecord):
         GAME.new_deal(v, 4, list(range(52)))
