@@ -133,7 +133,9 @@ def build_config(args: argparse.Namespace) -> TournamentConfig:
         make_bot(spec)
     variant = parse_variant(args.variant)
     game.normalize_variant(variant)
-    boards = args.matches if args.matches is not None else args.deals or 100
+    boards = (
+        args.matches if args.matches is not None else (100 if args.deals is None else args.deals)
+    )
     if boards < 1:
         raise FolkcardsError("the number of deals or matches must be at least 1")
     return TournamentConfig(

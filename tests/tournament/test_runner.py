@@ -1,0 +1,145 @@
+"""Runners (one process, many processes, Ray), the summary, and the command line."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import toygame
+
+from folkcards.cli import main
+from folkcards.engine.records import load_deal
+from folkcards.games import GAMES
+from folkcards.tournament import TournamentConfig, run_tournament
+from folkcards.tournament.stats import mean_ci
+
+TOY = TournamentConfig(toygame.GAME, ("heuristic", "random", "pimc:iters=8"), 5, 42)
+
+
+def without_timings(summary: dict[str, Any]) -> dict[str, Any]:
+    out = json.loads(json.dumps(summary))
+    for m in out["matchups"]:
+        del m["ms_per_decision"]
+    return out
+
+
+def test_same_seed_same_results_on_one_and_many_processes() -> None:
+    one, r1 = run_tournament(TOY, workers=1)
+    many, r2 = run_tournament(TOY, workers=2)
+    assert one["digest"] == many["digest"]
+    assert without_timings(one) == without_timings(many)
+    assert [(r["pair"], r["board"]) for r in r1] == [(r["pair"], r["board"]) for r in r2]
+    other, _ = run_tournament(TournamentConfig(toygame.GAME, TOY.bots, 5, 43), workers=1)
+    assert other["digest"] != one["digest"]
+
+
+def test_summary_arithmetic() -> None:
+    summary, results = run_tournament(TOY, workers=1)
+    assert [(m["a"], m["b"]) for m in summary["matchups"]] == [
+        ("heuristic", "random"),
+        ("heuristic", "pimc:iters=8"),
+        ("random", "pimc:iters=8"),
+    ]
+    m = summary["matchups"][0]
+    boards = [r for r in results if r["pair"] == [0, 1]]
+    assert m["boards"] == 5 and m["plays"] == 10 and len(boards) == 5
+
+    def point(x: float) -> float:
+        return 1.0 if x > 0 else 0.0 if x < 0 else 0.5
+
+    per_board = [sum(point(p["margin"]) for p in r["plays"]) / 2 for r in boards]
+    expected = mean_ci(per_board)
+    assert m["win_rate"]["mean"] == round(expected.mean, 4)
+    assert (m["win_rate"]["low"], m["win_rate"]["high"]) == (
+        round(expected.low, 4),
+        round(expected.high, 4),
+    )
+    margins = [p["margin"] for r in boards for p in r["plays"]]
+    assert m["wins_ties_losses"] == [
+        sum(x > 0 for x in margins),
+        sum(x == 0 for x in margins),
+        sum(x < 0 for x in margins),
+    ]
+    # duplicate: in each board the two plays are the same deck with the seats swapped
+    for r in boards:
+        assert [p["arrangement"] for p in r["plays"]] == [[0, 1, 0, 1], [1, 0, 1, 0]]
+    assert m["decisions"][0] > 0 and m["ms_per_decision"][0] >= 0
+
+
+def _first_game() -> str:
+    return "sasku" if "sasku" in GAMES else next(iter(GAMES))
+
+
+def test_local_and_ray_give_identical_results() -> None:
+    ray = pytest.importorskip("ray")
+    config = TournamentConfig(_first_game(), ("heuristic", "random"), 3, 7)
+    local, _ = run_tournament(config, workers=2)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        remote, _ = run_tournament(config, backend="ray")
+    finally:
+        ray.shutdown()
+    assert remote["digest"] == local["digest"]
+    assert without_timings(remote) == without_timings(local)
+
+
+def test_cli_runs_writes_records_and_summary(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = _first_game()
+    out = tmp_path / "t"
+    code = main(
+        ["tournament", game, "--bots", "heuristic,random", "--deals", "3", "--seed", "2",
+         "--workers", "1", "--out", str(out), "--json", "--quiet"]
+    )  # fmt: skip
+    assert code == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary == json.loads((out / "summary.json").read_text())
+    lines = (out / "records.jsonl").read_text().splitlines()
+    plays = summary["matchups"][0]["plays"]
+    assert len(lines) == plays
+    for line in lines:
+        rec = json.loads(line)
+        assert rec["meta"]["players"]
+        assert load_deal(rec).is_over
+    rows = list(csv.DictReader((out / "summary.csv").open()))
+    assert rows[0]["a"] == "heuristic" and float(rows[0]["win_rate"]) == pytest.approx(
+        summary["matchups"][0]["win_rate"]["mean"]
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["nosuchgame", "--bots", "random,random"], "unknown game 'nosuchgame' (valid: "),
+        (["GAME", "--bots", "random,oracle"], "unknown bot 'oracle' (valid: random, heuristic"),
+        (["GAME", "--bots", "random"], "at least two bot specs"),
+        (["GAME", "--bots", "random,random", "--variant", "nosuch=1"], "unknown variant key"),
+        (["GAME", "--bots", "random,pimc:depth=2"], "valid options: iters"),
+        (["GAME", "--bots", "random,random", "--deals", "0"], "at least 1"),
+    ],
+)
+def test_cli_bad_input_exits_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    argv = [_first_game() if a == "GAME" else a for a in argv]
+    assert main(["tournament", *argv, "--out", str(tmp_path / "x"), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    if "unknown game" in message:
+        for name in GAMES:
+            assert name in err
+    assert not (tmp_path / "x").exists()
+
+
+def test_text_table(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    game = _first_game()
+    argv = ["tournament", game, "--bots", "heuristic,random", "--matches", "1", "--seed", "1",
+            "--workers", "1", "--out", str(tmp_path / "m"), "--quiet", "--max-match-deals", "3"]  # fmt: skip
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    assert f"{game} · 1 duplicate boards of matches" in text
+    assert "heuristic" in text and "records and summary in" in text
