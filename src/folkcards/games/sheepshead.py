@@ -794,18 +794,39 @@ class SheepsheadDeal(DealState):
 
     # --- copies and records ---------------------------------------------------------------
     def clone(self) -> SheepsheadDeal:
-        """An independent copy."""
+        """An independent copy (mutable parts copied, immutable ones shared)."""
         new = SheepsheadDeal.__new__(SheepsheadDeal)
-        for name in SheepsheadDeal.__slots__:
-            setattr(new, name, getattr(self, name))
-        for name in ("game", "variant", "dealer", "num_seats", "to_act", "phase", "_legal"):
-            setattr(new, name, getattr(self, name))
-        new.history = list(self.history)
-        new.actors = list(self.actors)
-        new.hands = list(self.hands)
-        new.trick = list(self.trick)
-        new.tricks = list(self.tricks)
-        new.taken = list(self.taken)
+        new.game = self.game
+        new.variant = self.variant
+        new.dealer = self.dealer
+        new.num_seats = SEATS
+        new.to_act = self.to_act
+        new.is_over = self.is_over
+        new.phase = self.phase
+        new._legal = self._legal
+        new.history = self.history[:]
+        new.actors = self.actors[:]
+        new._deck = self._deck
+        new._hands0 = self._hands0
+        new.hands = self.hands[:]
+        new.blind = self.blind
+        new.blind_mask = self.blind_mask
+        new.stake = self.stake
+        new.passes = self.passes
+        new.picker = self.picker
+        new.bury = self.bury
+        new.bury_count = self.bury_count
+        new.mode = self.mode
+        new.called = self.called
+        new.x_mask = self.x_mask
+        new.partner = self.partner
+        new.x_led = self.x_led
+        new.trick = self.trick[:]
+        new.leader = self.leader
+        new.trick_no = self.trick_no
+        new.tricks = self.tricks[:]
+        new.taken = self.taken[:]
+        new.last_trick = self.last_trick
         return new
 
     def setup_record(self) -> dict[str, JSON]:
@@ -892,23 +913,29 @@ class SheepsheadGame(Game):
                 raise MalformedRecord("a deal record needs exactly one of 'deck' or 'hands'")
             deck = list(deck)
             b = BIT
-            if len(deck) != 32 or frozenset(deck) != DECK_SET:
-                raise MalformedRecord(
-                    "'deck' must hold the 32 cards of the Sheepshead pack, each once"
-                )
             # SHP-3.1: 3 each from eldest, 2 to the blind, 3 each again.
             masks = [0] * SEATS
             seat = dealer
-            for i in range(0, 15, 3):
-                seat = NEXT[seat]
-                j = i + 17
-                masks[seat] = (
-                    b[deck[i]]
-                    | b[deck[i + 1]]
-                    | b[deck[i + 2]]
-                    | b[deck[j]]
-                    | b[deck[j + 1]]
-                    | b[deck[j + 2]]
+            try:
+                for i in range(0, 15, 3):
+                    seat = NEXT[seat]
+                    j = i + 17
+                    masks[seat] = (
+                        b[deck[i]]
+                        | b[deck[i + 1]]
+                        | b[deck[i + 2]]
+                        | b[deck[j]]
+                        | b[deck[j + 1]]
+                        | b[deck[j + 2]]
+                    )
+                everything = masks[0] | masks[1] | masks[2] | masks[3] | masks[4]
+                everything |= b[deck[15]] | b[deck[16]]
+            except (IndexError, TypeError):
+                everything = -1
+            # 32 entries whose union is the pack: each card exactly once.
+            if len(deck) != 32 or everything != DECK_32:
+                raise MalformedRecord(
+                    "'deck' must hold the 32 cards of the Sheepshead pack, each once"
                 )
             return SheepsheadDeal(
                 self, variant, dealer, masks, (deck[15], deck[16]), stake, deck, None

@@ -19,11 +19,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from shp_helpers import ACTIONS_A, playout, record  # noqa: E402
+from shp_helpers import ACTIONS_A, playout, record
 
-from folkcards.engine.match import Match  # noqa: E402
-from folkcards.engine.records import replay  # noqa: E402
-from folkcards.games.sheepshead import GAME, SheepsheadDeal  # noqa: E402
+from folkcards.engine.match import Match
+from folkcards.engine.records import replay
+from folkcards.games.sheepshead import GAME, SheepsheadDeal
 
 OUT = Path(__file__).parent / "golden"
 

@@ -28,7 +28,7 @@ def test_golden_replay(name: str) -> None:
     want = json.loads((GOLDEN / f"{name}.out.json").read_text())
     got = replay(rec)
     assert got == want
-    deals = rec["deals"] if "deals" in rec else [rec]
+    deals = rec.get("deals", [rec])
     for d in deals:
         if got["ok"] and (d is not deals[-1] or got["over"]):
             full = {"variant": rec.get("variant", {}), **d}
