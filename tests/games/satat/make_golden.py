@@ -1,4 +1,4 @@
-"""Write the golden Satat records under ``golden/`` with their ``replay`` output.
+"""Write the golden Satat records ``golden/NAME.json`` and their ``replay`` output ``NAME.out.json``.
 
 Run ``python tests/games/satat/make_golden.py`` to regenerate after a deliberate rules
 change; ``test_golden.py`` replays every file and compares. The hand-built deals
@@ -132,11 +132,9 @@ def main() -> None:
     for name, rec in records.items():
         result = replay(json.loads(json.dumps(rec)))
         assert result["ok"], (name, result)
-        path = out / f"{name}.json"
-        path.write_text(
-            json.dumps({"record": rec, "replay": result}, indent=1) + "\n", encoding="utf-8"
-        )
-        print(path.name, result.get("result", {}).get("outcome"))
+        (out / f"{name}.json").write_text(json.dumps(rec, indent=1) + "\n", encoding="utf-8")
+        (out / f"{name}.out.json").write_text(json.dumps(result) + "\n", encoding="utf-8")
+        print(name, result.get("result", {}).get("outcome"))
 
 
 if __name__ == "__main__":
