@@ -23,6 +23,12 @@ def add_parser(sub: Any) -> None:
         help="SQLAlchemy database URL (default: SQLite in the user's data directory; "
         "PostgreSQL: postgresql://user:pass@host/db)",
     )
+    p.add_argument(
+        "--create-rate",
+        type=float,
+        default=30,
+        help="new tables per minute per client address (default 30)",
+    )
     p.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
 
 
@@ -37,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"folkcards serve needs the web extra: pip install -e '.[web]' ({exc})")
         return 2
     url = args.db or default_db_url()
-    app = create_app(url)
+    app = create_app(url, create_rate=args.create_rate)
     print(
         f"folkcards web table on http://{args.host}:{args.port}  (database: {_safe(url)})",
         flush=True,

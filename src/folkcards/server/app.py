@@ -102,12 +102,15 @@ def error_body(code: str, message: str, rule: str | None = None) -> dict[str, An
 class Server:
     """The application state: storage, log, tables, per-client limits."""
 
-    def __init__(self, db_url: str, *, restore: bool = True) -> None:
+    def __init__(
+        self, db_url: str, *, restore: bool = True, create_rate: float = CREATE_PER_MINUTE
+    ) -> None:
         self.storage = Storage(db_url)
         self.log = EventLog(self.storage)
         self.tables = TableManager(self.log)
         self.restore = restore
         self.create_limits: dict[str, TokenBucket] = {}
+        self.create_rate = create_rate
         self.restored = 0
 
     async def get_table(self, table_id: str) -> Table:
@@ -123,9 +126,12 @@ class Server:
         return t
 
 
-def create_app(db_url: str, *, restore: bool = True) -> Starlette:
-    """The Starlette application serving one database."""
-    server = Server(db_url, restore=restore)
+def create_app(
+    db_url: str, *, restore: bool = True, create_rate: float = CREATE_PER_MINUTE
+) -> Starlette:
+    """The Starlette application serving one database; ``create_rate`` limits new tables per
+    minute per client address (bursts of up to 10, or ``create_rate`` if larger)."""
+    server = Server(db_url, restore=restore, create_rate=create_rate)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -202,7 +208,9 @@ def create_app(db_url: str, *, restore: bool = True) -> Starlette:
     @handler
     async def create_table(request: Request) -> Response:
         ip = request.client.host if request.client else "?"
-        bucket = server.create_limits.setdefault(ip, TokenBucket(CREATE_PER_MINUTE / 60, 10))
+        bucket = server.create_limits.setdefault(
+            ip, TokenBucket(server.create_rate / 60, max(10.0, server.create_rate))
+        )
         if not bucket.take():
             raise TableError("rate_limited", "too many tables created; wait a little")
         body = await read_json(request)

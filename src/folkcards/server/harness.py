@@ -85,14 +85,15 @@ class ServerThread:
 
 @contextlib.contextmanager
 def server_process(
-    db_url: str, port: int | None = None
+    db_url: str, port: int | None = None, extra: list[str] | None = None
 ) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
     """``folkcards serve`` as a subprocess; yields (process, base URL) once it answers."""
     port = port or free_port()
     env = dict(os.environ)
     env.setdefault("PYTHONUNBUFFERED", "1")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "folkcards.cli", "serve", "--port", str(port), "--db", db_url],
+        [sys.executable, "-m", "folkcards.cli", "serve", "--port", str(port), "--db", db_url]
+        + (extra or []),
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,

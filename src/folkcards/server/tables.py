@@ -348,7 +348,9 @@ class Table:
         self._committing += 1
         try:
             self._apply_event(Event(seq, kind, data, time.time()))
-            await self.manager.log.append(self.id, seq, kind, data, (self.status, self.summary()))
+            # the lobby row changes only when seats, status or the deal count change
+            row = (self.status, self.summary()) if kind != "act" else None
+            await self.manager.log.append(self.id, seq, kind, data, row)
         except Exception:
             # the in-memory table may be ahead of the log: close it; a restart
             # rebuilds it from what was stored.
