@@ -136,7 +136,12 @@ def to_mask(cards: Sequence[Card]) -> CardSet:
 
 def mask_points(cards: CardSet) -> int:
     """Card points of a set (SHP-1.5)."""
-    return sum(POINTS[c] for c in iter_cards(cards))
+    total = 0
+    while cards:
+        low = cards & -cards
+        total += POINTS[low.bit_length() - 1]
+        cards ^= low
+    return total
 
 
 # --- actions (SHP-14.1, SHP-10.2) ----------------------------------------------------------
@@ -724,7 +729,7 @@ class SheepsheadDeal(DealState):
             picker=picker,
             called=CARD_NAMES[self.called] if self.mode == CALLED else None,
             partner=self.partner if self.mode == CALLED else None,
-            bury=mask_text(self.bury),
+            bury=[CARD_NAMES[c] for c in cards_list(self.bury)],
             points=points,
             picker_points=p_points,
             picker_tricks=p_tricks,

@@ -246,3 +246,41 @@ def test_fuzz_replay_never_crashes(seed: int, v: dict[str, Any]) -> None:
         else:
             assert isinstance(o["error"], str) and o["error"] and "\n" not in o["error"]
             assert o["index"] is None or isinstance(o["index"], int)
+
+
+@settings(max_examples=15, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32 - 1), v=st.sampled_from(VARIANTS))
+def test_clone_is_independent(seed: int, v: dict[str, Any]) -> None:
+    """clone() copies: playing on the copy leaves the original as it was (SHP-10)."""
+    rng = random.Random(seed)
+    state = GAME.random_deal(rng, GAME.normalize_variant(v), rng.randrange(5))
+    for _ in range(rng.randrange(40)):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    before = (json.dumps(state.record()), [state.observation(s) for s in range(5)])
+    twin = state.clone()
+    assert twin.observation(0) == state.observation(0)
+    while not twin.is_over:
+        twin.apply(rng.choice(twin.legal_actions()))
+    assert (json.dumps(state.record()), [state.observation(s) for s in range(5)]) == before
+    assert replay(twin.record())["result"] == twin.result()
+
+
+def test_apply_accepts_codes_and_texts() -> None:
+    """apply takes an Action, its text, or its integer code; anything else is illegal."""
+    from folkcards.engine.api import IllegalAction
+    from folkcards.games.sheepshead import ACTIONS
+
+    state = GAME.random_deal(random.Random(1), GAME.normalize_variant({}), 0)
+    state.apply(int(ACTIONS["pass"]))
+    state.apply("PASS")
+    assert [a.text for a in state.history] == ["pass", "pass"]
+    for bad in (999, -1, 2.5, None, ACTIONS["play AC"]):
+        try:
+            state.apply(bad)  # type: ignore[arg-type]
+        except IllegalAction as exc:
+            assert "\n" not in str(exc)
+        else:
+            raise AssertionError(f"{bad!r} was accepted")
+    assert len(state.history) == 2
