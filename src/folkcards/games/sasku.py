@@ -41,6 +41,7 @@ A record's carried-over key ``replay`` (SAS-15.2) appears as ``Observation.carry
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
@@ -117,35 +118,6 @@ TRUMP_CONFIGS: tuple[TrumpConfig, ...] = tuple(
 """The precomputed classes, powers and beat-sets for each trump suit (SAS-10.4, SAS-11)."""
 
 DIAMONDS_SUIT = 3
-
-
-def make_follower(config: TrumpConfig, must_beat: bool) -> Callable[[CardSet, Card, Card], CardSet]:
-    """``follow(hand, led, winning)``: :meth:`TrumpConfig.follow` specialised to Sasku.
-
-    Sasku always has must-trump and no free cards, and the play phase calls this for
-    three cards of every trick, so the obligations of ``config.follow`` are bound here to
-    a closure over the same precomputed tables — identical results (a property test
-    compares them on random states), without the keyword call and the free-card masking.
-    """
-    class_of, trumps, beats = config.class_of, config.trumps, config.beats
-    if must_beat:
-
-        def follow(hand: CardSet, led: Card, winning: Card) -> CardSet:
-            allowed = hand & class_of[led] or hand & trumps or hand  # SAS-10.3 steps 1–2
-            return allowed & beats[winning] or allowed  # steps 3–4
-
-    else:
-
-        def follow(hand: CardSet, led: Card, winning: Card) -> CardSet:
-            return hand & class_of[led] or hand & trumps or hand  # SAS-17.2: Legal = C
-
-    return follow
-
-
-FOLLOWERS: dict[tuple[int, bool], Callable[[CardSet, Card, Card], CardSet]] = {
-    (t, mb): make_follower(TRUMP_CONFIGS[t], mb) for t in range(4) for mb in (True, False)
-}
-"""The follower of each (trump suit, ``must_beat``) pair."""
 
 
 def potential_trumps(hand: CardSet, suit: int) -> int:
@@ -295,6 +267,12 @@ def _play_table(suit: int) -> tuple[tuple[Action, ...], ...]:
 
 PLAY_BY_SUIT: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(_play_table(s) for s in range(4))
 _PLAY_C, _PLAY_S, _PLAY_H, _PLAY_D = PLAY_BY_SUIT
+
+_PLAYS_SEEN: dict[CardSet, tuple[Action, ...]] = {}
+"""Memo of card set → ``play`` actions. Legal sets repeat a lot across deals (most are a
+few cards of one class), so about three lookups in four are one dict hit; it stops
+growing at ``_PLAYS_SEEN_LIMIT`` entries (a few MB), keeping what it has."""
+_PLAYS_SEEN_LIMIT = 1 << 15
 """``PLAY_BY_SUIT[s][bits]``: the ``play`` actions of suit ``s`` for the 9-bit rank pattern
 ``bits`` (A..6), in card order — so legal plays are four lookups, no sorting."""
 
@@ -352,6 +330,20 @@ class SaskuDeal(DealState):
 
     game: Sasku
 
+    # Slots: fixed-offset attribute access on the hot path (a deal has ~45 attributes,
+    # more than CPython's shared instance dictionaries keep fast).
+    __slots__ = (  # noqa: RUF023 - grouped by phase, not sorted
+        "game", "variant", "must_beat", "dealer", "num_seats", "eldest", "cutter",
+        "history", "actors", "_legal", "phase", "to_act", "is_over",
+        "deck", "dealt_hands", "replay", "method", "face_up", "hands",
+        "exchange_offset", "team_exchanged", "pending_giver", "exchanges",
+        "high_bid", "high_bidder", "passed_mask", "override_offset",
+        "trump", "declarer", "passed_deal",
+        "config", "beats", "class_of", "trumps", "led_class",
+        "leader", "trick", "winning", "winner_seat",
+        "points", "tricks", "tricks_played", "completed", "_result",
+    )  # fmt: skip
+
     def __init__(
         self,
         game: Sasku,
@@ -371,32 +363,37 @@ class SaskuDeal(DealState):
         self.history = []
         self.actors = []
         self._legal = None
+        self.phase = CUT  # SAS-6.2
+        self.to_act = self.cutter
+        self.is_over: bool = False  # an attribute, not a property: read at every step
         self.deck = deck
         self.dealt_hands = hands
         self.replay = replay
-        self.method: str | None = None
-        self.face_up: list[Card] = []
+        self.method: str | None = None  # dealing method once the cutter has chosen
+        self.face_up: Sequence[Card] = ()  # deck[0..k] of ``deal to X`` (SAS-6.4)
         self.hands: list[CardSet] = [0, 0, 0, 0]
         # exchange (SAS-7)
-        self.exchange_offset = 0
+        self.exchange_offset = 0  # seats considered so far (SAS-7.2)
         self.team_exchanged = [False, False]
-        self.pending_giver = -1
+        self.pending_giver = -1  # seat waiting for its partner's return (SAS-7.4)
         self.exchanges: list[list[int]] = []  # [giver, picture, returner, returned or -1]
-        # auction and declaration (SAS-8, SAS-9)
-        self.high_bid = 0
+        # auction, declaration, override (SAS-8, SAS-9)
+        self.high_bid = 0  # 0 = no bid yet
         self.high_bidder = -1
-        self.passed_mask = 0
-        self.override_offset = 0
-        self.trump = -1
+        self.passed_mask = 0  # bit s: seat s passed (SAS-8.5)
+        self.override_offset = 0  # seats asked so far (SAS-9.3)
+        self.trump = -1  # suit number once fixed
         self.declarer: int | None = None
         self.passed_deal = False
-        # play (SAS-10, SAS-11)
+        # play (SAS-10, SAS-11): the trump's TrumpConfig and its tables, bound at play
         self.config: TrumpConfig | None = None
-        self.follow = FOLLOWERS[DIAMONDS_SUIT, self.must_beat]  # set again when play starts
         self.beats: tuple[CardSet, ...] = ()
+        self.class_of: tuple[CardSet, ...] = ()
+        self.trumps: CardSet = 0
+        self.led_class: CardSet = 0  # class of the card led to this trick (SAS-2.4)
         self.leader = -1
         self.trick: list[Card] = []
-        self.winning = -1
+        self.winning = -1  # the card now winning the trick (SAS-10.3's W)
         self.winner_seat = -1
         self.points = [0, 0]
         self.tricks = [0, 0]
@@ -414,9 +411,6 @@ class SaskuDeal(DealState):
                     m |= BIT[c]
                 self.hands[seat] = m
             self._start_exchange()
-        else:
-            self.phase = CUT  # SAS-6.2
-            self.to_act = self.cutter
 
     # --- the hot path ------------------------------------------------------------------
     # ``legal_actions`` and ``apply`` keep DealState's contract exactly (cached legal tuple;
@@ -433,14 +427,22 @@ class SaskuDeal(DealState):
         elif self.phase is PLAY_PHASE:
             cards = self.hands[seat]
             trick = self.trick
-            if trick:  # SAS-10.3: follow the led class, else trump, else anything; beat W
-                cards = self.follow(cards, trick[0], self.winning)
-            legal = (
-                _PLAY_C[cards & 0x1FF]
-                + _PLAY_S[cards >> 13 & 0x1FF]
-                + _PLAY_H[cards >> 26 & 0x1FF]
-                + _PLAY_D[cards >> 39]
-            )
+            if trick:
+                # SAS-10.3 — TrumpConfig.follow with Sasku's fixed options (must trump, no
+                # free cards) spelt out on its tables; tests check it against follow().
+                cards = cards & self.led_class or cards & self.trumps or cards
+                if self.must_beat:  # SAS-17.2
+                    cards = cards & self.beats[self.winning] or cards
+            legal = _PLAYS_SEEN.get(cards)
+            if legal is None:
+                legal = (
+                    _PLAY_C[cards & 0x1FF]
+                    + _PLAY_S[cards >> 13 & 0x1FF]
+                    + _PLAY_H[cards >> 26 & 0x1FF]
+                    + _PLAY_D[cards >> 39]
+                )
+                if len(_PLAYS_SEEN) < _PLAYS_SEEN_LIMIT:
+                    _PLAYS_SEEN[cards] = legal
         else:
             legal = self._generate_legal()
         self._legal = legal
@@ -455,8 +457,8 @@ class SaskuDeal(DealState):
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action not in legal or type(action) is not Action:
-            action = self._checked(action, legal)
+        if type(action) is not Action or action not in legal:
+            action = self._checked(action, legal)  # text, a bare code, or not legal
         seat = self.to_act
         assert seat is not None
         self._legal = None
@@ -471,6 +473,7 @@ class SaskuDeal(DealState):
         played_before = len(trick)
         trick.append(card)
         if not played_before:  # SAS-10.2: the lead
+            self.led_class = self.class_of[card]
             self.winning = card
             self.winner_seat = seat
             self.to_act = (seat + 1) & 3
@@ -522,7 +525,8 @@ class SaskuDeal(DealState):
                 )
             )
         if phase is AUCTION:  # SAS-8.3, SAS-8.4
-            return AUCTION_LEGAL[max(5, self.high_bid + 1), min(9, hand_length(hand))]
+            lowest = self.high_bid + 1 if self.high_bid else 5
+            return AUCTION_LEGAL[lowest, hand_length(hand)]
         if phase is CUT:  # SAS-6.2
             return DEAL_ACTIONS
         if phase is EXCHANGE:
@@ -631,9 +635,11 @@ class SaskuDeal(DealState):
 
     def _advance_exchange(self) -> None:
         """SAS-7.2, SAS-7.5: ask the next eligible seat in order e..dealer, skipping others."""
+        hands = self.hands
         while self.exchange_offset < 4:
             seat = (self.eldest + self.exchange_offset) & 3
-            if self.is_eligible(seat):
+            # the picture count first: it rules out most seats without a method call
+            if (hands[seat] & PICTURES).bit_count() == 1 and self.is_eligible(seat):
                 self.to_act = seat
                 return
             self.exchange_offset += 1
@@ -675,7 +681,8 @@ class SaskuDeal(DealState):
 
     def _start_play(self) -> None:
         self.config = TRUMP_CONFIGS[self.trump]
-        self.follow = FOLLOWERS[self.trump, self.must_beat]
+        self.trumps = self.config.trumps
+        self.class_of = self.config.class_of
         self.beats = self.config.beats
         self.phase = PLAY_PHASE
         self.to_act = self.leader = self.eldest  # SAS-10.1
@@ -698,6 +705,7 @@ class SaskuDeal(DealState):
         if self.tricks_played == 9:  # SAS-12.1
             self.to_act = None
             self.phase = OVER
+            self.is_over = True
         else:
             self.to_act = self.leader = winner
 
@@ -920,7 +928,8 @@ class SaskuDeal(DealState):
     def clone(self) -> SaskuDeal:
         """An independent copy (lists copied, immutable parts shared)."""
         new = object.__new__(SaskuDeal)
-        new.__dict__.update(self.__dict__)
+        for name in _SCALAR_SLOTS:
+            setattr(new, name, getattr(self, name))
         new.history = self.history.copy()
         new.actors = self.actors.copy()
         new.hands = self.hands.copy()
@@ -944,6 +953,21 @@ class SaskuDeal(DealState):
             rec["replay"] = dict(self.replay)
         return rec
 
+
+_LIST_SLOTS = frozenset(
+    {
+        "history",
+        "actors",
+        "hands",
+        "team_exchanged",
+        "exchanges",
+        "trick",
+        "points",
+        "tricks",
+        "completed",
+    }
+)
+_SCALAR_SLOTS: tuple[str, ...] = tuple(n for n in SaskuDeal.__slots__ if n not in _LIST_SLOTS)
 
 CARD_OF_PLAY: tuple[int, ...] = tuple(ARG[a] if KIND[a] == K_PLAY else -1 for a in ACTIONS.actions)
 """``CARD_OF_PLAY[code]``: the card of a ``play`` action."""
@@ -1043,8 +1067,8 @@ class Sasku(Game):
     ) -> SaskuDeal:
         """A new deal from a deck shuffled by ``rng`` (the cutter still chooses the method).
 
-        Same result as :meth:`Game.random_deal`; it skips re-validating the pack it has
-        just shuffled, since a random playout starts here every time.
+        Every order of the pack is equally likely (:func:`shuffled_pack`); the pack it
+        has just shuffled is not validated again, since every random playout starts here.
         """
         v = _DEFAULT_VARIANT if not variant else self.normalize_variant(variant)
         if type(dealer) is not int or not 0 <= dealer <= 3:
@@ -1052,9 +1076,7 @@ class Sasku(Game):
         replay = None
         if carry and carry.get("replay") is not None:
             replay = read_replay_key(carry["replay"])
-        deck = _DECK_LIST.copy()
-        rng.shuffle(deck)
-        return SaskuDeal(self, v, dealer, deck, None, replay)
+        return SaskuDeal(self, v, dealer, shuffled_pack(rng), None, replay)
 
     def normalize_carry(self, record: Mapping[str, Any], variant: Variant) -> dict[str, Any]:
         """The ``replay`` key (SAS-15.2), validated; ``{}`` for an ordinary deal."""
@@ -1120,6 +1142,24 @@ class Sasku(Game):
 
 
 _DECK_SET = frozenset(_DECK_LIST)
+_ORDERS_OF_THE_PACK = math.factorial(36)
+_SWAP_BOUNDS = tuple((i, i + 1) for i in range(35, 0, -1))
+
+
+def shuffled_pack(rng: random.Random) -> list[Card]:
+    """The 36 cards in a uniformly random order, drawn with one ``rng.randrange`` call.
+
+    A uniform number below 36! read as mixed-radix digits gives exactly the independent
+    uniform swap positions of a Fisher–Yates shuffle; one big draw instead of 35 small
+    ones halves the cost of ``rng.shuffle``, which matters in random playouts.
+    """
+    n = rng.randrange(_ORDERS_OF_THE_PACK)
+    deck = _DECK_LIST.copy()
+    for i, bound in _SWAP_BOUNDS:
+        j = n % bound
+        n //= bound
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
 
 
 class _Determinizer:
