@@ -508,7 +508,7 @@ class SaskuDeal(DealState):
     # --- legal actions --------------------------------------------------------------
     def _generate_legal(self) -> tuple[Action, ...]:
         """Legal actions by phase; the play branch is the reference path through
-        :meth:`TrumpConfig.follow` (``legal_actions`` uses the equal fast follower)."""
+        :meth:`TrumpConfig.follow` (``legal_actions`` applies the same obligations inline)."""
         phase = self.phase
         seat = self.to_act
         assert seat is not None

@@ -69,7 +69,7 @@ def check_state(state: SaskuDeal, rng: random.Random, determinize: bool) -> None
             trick = [CARD_NAMES[c] for c in state.trick]
             want = naive_legal(hand, trick, "CSHD"[state.trump], state.variant["must_beat"])
             assert {a.text[5:] for a in legal} == want
-            # the specialised follower equals TrumpConfig.follow (the reference path)
+            # the inline fast path equals TrumpConfig.follow (the reference path)
             assert state._generate_legal() == legal
     for seat in range(4):
         obs = state.observation(seat)
@@ -294,3 +294,22 @@ def test_determinize_from_every_phase_and_hidden_return() -> None:
     assert seen_phases >= {"cut", "exchange", "auction", "play"} and hidden > 0
     done = load_deal(replay_record := _base_records()[0])
     assert replay(replay_record)["ok"] and done.is_over
+
+
+def test_shuffled_pack_is_a_uniform_permutation() -> None:
+    """SAS-6.1: random deals come from a uniformly shuffled pack (chi-square on positions)."""
+    from folkcards.games.sasku import shuffled_pack
+
+    rng = random.Random(11)
+    n = 3600
+    counts = [[0] * 36 for _ in range(36)]
+    deck_cards = sorted(shuffled_pack(rng))
+    index = {c: i for i, c in enumerate(deck_cards)}
+    for _ in range(n):
+        for pos, c in enumerate(shuffled_pack(rng)):
+            counts[index[c]][pos] += 1
+    expected = n / 36
+    chi2 = sum((x - expected) ** 2 / expected for row in counts for x in row)
+    # 1225 degrees of freedom: mean 1225, sd ≈ 49.5; a biased shuffle lands far above
+    assert 1000 < chi2 < 1450
+    assert sorted(shuffled_pack(rng)) == deck_cards
