@@ -309,40 +309,47 @@ class SatatState(DealState):
         self.passing = passing
         self.tm = (dealer + 1) % 4  # SAT-2.2
         self.p = (dealer + 3) % 4
-        rel = [0, 0, 0, 0]
-        for i, c in enumerate(deck):
-            rel[_DECK_REL[i]] |= BIT[c]
+        bit = BIT.__getitem__
+        rel = [
+            sum(map(bit, deck[5 * r : 5 * r + 5]))
+            + sum(map(bit, deck[20 + 4 * r : 24 + 4 * r]))
+            + sum(map(bit, deck[36 + 4 * r : 40 + 4 * r]))
+            for r in range(4)
+        ]
         self.hands = [rel[(s - dealer - 1) % 4] for s in range(4)]
-        self.trump = -1
-        self.cfg: TrumpConfig | None = None
-        self.beats: tuple[CardSet, ...] = ()
-        self.blind = 0
-        self.turned = -1
-        self.tcard = -1  # Trup Kasiet: the face-down trump card (SAT-15.2)
-        self.known = False  # trump known to the table (SAT-15.4)
-        self.cands = 0b1111  # SAT-15.4 set P, as a suit bitmask
         self.gives: list[CardSet] = [0, 0, 0, 0]
-        self.exchanged = False
-        self.give_idx = -1
-        self.pass_idx = -1
-        self.ann_idx = -1
-        self.announced = -1
         self.trick: list[Card] = []
-        self.leader = -1
-        self.win_card = -1
-        self.win_seat = -1
-        self.lead_known = False
         self.tricks = [0, 0]
-        self.log: list[tuple[int, tuple[Card, ...], bool, int]] = []
-        self.continuing = False
-        self.outcome = ""
-        self.won_by = -1
-        self.redeal_reason: str | None = None
+        self.log: list[tuple[int, list[Card], bool, int]] = []
         self.history = []
         self.actors = []
-        self._legal = None
-        self.phase = "trump"  # SAT-5.1
-        self.to_act: int | None = self.tm
+        self.to_act: int | None = self.tm  # SAT-5.1
+
+    # Scalar state starts at these class-level values (set per instance when it changes).
+    phase = "trump"
+    _legal = None
+    trump = -1
+    cfg: TrumpConfig | None = None
+    beats: tuple[CardSet, ...] = ()
+    follow: Any  # the trump's TrumpConfig.follow, bound when trump is made
+    blind = 0
+    turned = -1
+    tcard = -1  # Trup Kasiet: the face-down trump card (SAT-15.2)
+    known = False  # trump known to the table (SAT-15.4)
+    cands = 0b1111  # SAT-15.4 set P, as a suit bitmask
+    exchanged = False
+    give_idx = -1
+    pass_idx = -1
+    ann_idx = -1
+    announced = -1
+    leader = -1
+    win_card = -1
+    win_seat = -1
+    lead_known = False
+    continuing = False
+    outcome = ""
+    won_by = -1
+    redeal_reason: str | None = None
 
     # --- helpers --------------------------------------------------------------------
     def first_five(self, seat: int) -> CardSet:
@@ -364,27 +371,28 @@ class SatatState(DealState):
 
     # --- legal actions ---------------------------------------------------------------
     def _generate_legal(self) -> tuple[Action, ...]:
-        phase = self.phase
-        seat = self.to_act
-        assert seat is not None
-        if phase == "play":
-            hand = self.hands[seat]
+        if self.phase == "play":
+            hand = self.hands[self.to_act]  # type: ignore[index]
             trick = self.trick
             if trick:
                 led = trick[0]
-                if led == TWO_H:  # SAT-8.3 rule 1
-                    if self.lead_known:
-                        m = hand & SUIT_MASK[self.trump]
-                        if m:
-                            hand = m
-                else:  # SAT-8.3 rule 2: the 2♥ is free (never forced, always allowed)
-                    assert self.cfg is not None
-                    hand = self.cfg.follow(
-                        hand, led, led, must_trump=False, must_beat=False, free=B2H
-                    )
-            if not self.sig:
-                return _plays(hand)
-            return self._signal_plays(hand)
+                if led != TWO_H:  # SAT-8.3 rule 2: the 2♥ is free (never forced, always allowed)
+                    hand = self.follow(hand, led, led, must_trump=False, must_beat=False, free=B2H)
+                elif self.lead_known:  # SAT-8.3 rule 1
+                    m = hand & SUIT_MASK[self.trump]
+                    if m:
+                        hand = m
+            if self.sig:
+                return self._signal_plays(hand)
+            return (
+                _P0[hand & 0x1FFF]
+                + _P1[(hand >> 13) & 0x1FFF]
+                + _P2[(hand >> 26) & 0x1FFF]
+                + _P3[hand >> 39]
+            )
+        phase = self.phase
+        seat = self.to_act
+        assert seat is not None
         if phase == "trump":
             return self._trump_legal()
         if phase == "lese":
@@ -488,6 +496,7 @@ class SatatState(DealState):
                 self.cands = 1 << self.trump
             self.cfg = CONFIGS[self.trump]
             self.beats = self.cfg.beats
+            self.follow = self.cfg.follow
             self._after_trump()
             return
         if kind == K_REDEAL:  # SAT-5.4
@@ -568,7 +577,7 @@ class SatatState(DealState):
         w = self.win_seat
         team = w & 1
         trick = self.trick
-        self.log.append((self.leader, tuple(trick), self.lead_known, w))
+        self.log.append((self.leader, trick, self.lead_known, w))  # the list is not reused
         self.trick = []
         t = self.tricks
         t[team] += 1
@@ -777,7 +786,7 @@ class SatatState(DealState):
         voids = [0, 0, 0, 0]
         tricks = [(ld, cards, lk) for ld, cards, lk, _ in self.log]
         if self.trick:
-            tricks.append((self.leader, tuple(self.trick), self.lead_known))
+            tricks.append((self.leader, self.trick, self.lead_known))
         for leader, cards, lk in tricks:
             led = cards[0]
             for i in range(1, len(cards)):
@@ -929,7 +938,8 @@ class SatatGame(Game):
         if (
             len(deck_list) != 52
             or len(set(deck_list)) != 52
-            or not all(0 <= c < 52 for c in deck_list)
+            or min(deck_list) < 0
+            or max(deck_list) > 51
         ):
             raise MalformedRecord("'deck' must hold the 52 cards of the pack, each once (SAT-1.1)")
         c = dict(carry) if carry else {}
