@@ -1,5 +1,6 @@
 """``folkcards bench server``: many live tables driven over websockets from another process.
 
+Seats act at a player's pace (``think`` seconds, default 1) or flat out (``think=0``).
 The server runs as a subprocess (``folkcards serve`` on a fresh SQLite file, the default
 storage). This process opens one websocket per seat for ``tables`` tables whose seats are
 all players, and each seat plays a random legal action whenever it is to act — bot-filled
@@ -11,6 +12,7 @@ committed to the database. Deals follow one another without pause for the whole 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import statistics
@@ -23,7 +25,9 @@ from folkcards.server.harness import free_port, http_json, server_process
 
 
 class _Seat:
-    def __init__(self, url: str, table: str, token: str, rng: random.Random) -> None:
+    def __init__(self, url: str, table: str, token: str, rng: random.Random, think: float) -> None:
+        self.think = think
+        self.pending: asyncio.Task[None] | None = None
         self.url = url
         self.table = table
         self.token = token
@@ -58,9 +62,25 @@ class _Seat:
                     self.last = msg
                 if stop.is_set():
                     break
-                if self.sent_at is None and self.last is not None:
-                    await self._maybe_act(ws)
+                if self.sent_at is None and self.last is not None and self.pending is None:
+                    if self.think:
+                        self.pending = asyncio.create_task(self._act_later(ws))
+                    else:
+                        await self._maybe_act(ws)
             closer.cancel()
+            if self.pending is not None:
+                self.pending.cancel()
+
+    async def _act_later(self, ws: Any) -> None:
+        """Act after a think time drawn around ``think`` (a table at a player's pace)."""
+        msg = self.last
+        obs = msg["obs"] if msg is not None else None
+        if msg is not None and obs and obs["result"] is None and obs["to_act"] == msg["you"]:
+            await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.think)
+            if self.last is msg and self.sent_at is None:
+                with contextlib.suppress(Exception):  # the run ended meanwhile
+                    await self._maybe_act(ws)
+        self.pending = None
 
     @staticmethod
     async def _close_on(stop: asyncio.Event, ws: Any) -> None:
@@ -81,10 +101,10 @@ class _Seat:
 
 
 async def _drive(
-    ws_url: str, seats: list[tuple[str, str]], seconds: float, seed: int
+    ws_url: str, seats: list[tuple[str, str]], seconds: float, seed: int, think: float = 0.0
 ) -> list[_Seat]:
     rng = random.Random(seed)
-    clients = [_Seat(ws_url, t, tok, random.Random(rng.random())) for t, tok in seats]
+    clients = [_Seat(ws_url, t, tok, random.Random(rng.random()), think) for t, tok in seats]
     stop = asyncio.Event()
     started = asyncio.Event()
     readies = [asyncio.Event() for _ in clients]
@@ -108,9 +128,13 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def run_server_bench(
-    tables: int, seconds: float, game: str = "sasku", seed: int = 1
+    tables: int, seconds: float, game: str = "sasku", seed: int = 1, think: float = 1.0
 ) -> dict[str, Any]:
-    """Drive ``tables`` live tables for ``seconds``; report actions/s and ack latency (ms)."""
+    """Drive ``tables`` live tables for ``seconds``; report actions/s and ack latency (ms).
+
+    Each seat waits about ``think`` seconds (uniformly 0.5–1.5 × think) before acting, the
+    pace of a quick player or a bot at the web table's default speed; ``think=0`` drives every
+    table flat out (the server's saturation throughput)."""
     from folkcards.games import GAMES
 
     if game not in GAMES:
@@ -142,12 +166,13 @@ def run_server_bench(
                         raise RuntimeError(f"could not join: {j}")
                     seats.append((res["id"], j["token"]))
             ws_url = url.replace("http://", "ws://") + "/ws"
-            clients = asyncio.run(_drive(ws_url, seats, seconds, seed))
+            clients = asyncio.run(_drive(ws_url, seats, seconds, seed, think))
             elapsed = seconds
     lat = [x for c in clients for x in c.latencies]
     return {
         "game": game,
         "tables": tables,
+        "think_s": think,
         "connections": len(seats),
         "seconds": round(elapsed, 2),
         "actions": len(lat),
