@@ -127,8 +127,10 @@ def play_one(seed: int, variant: dict[str, Any], carry: dict[str, Any]) -> Satat
         assert res["score"] == [0, 0] and res["tricks"] == [0, 0]
     out = replay(json.loads(json.dumps(state.record())))
     assert out == {"ok": True, "over": True, "result": res}
+    rng = random.Random(seed + 1)
     for seat in range(4):
         hidden_ok(state, seat)
+        assert state.determinize(seat, rng).observation(seat) == state.observation(seat)
     return state
 
 
