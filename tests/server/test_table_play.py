@@ -278,3 +278,44 @@ def test_replay_frames_of_uploaded_and_table_records(server: ServerThread) -> No
     status, err = http(server.url, "/api/replay", broken)
     assert status == 400 and err["error"] == "bad_record"
     c.close()
+
+
+def test_host_start_next_deal_and_hint(server: ServerThread) -> None:
+    game = sorted(GAMES)[0]
+    g = GAMES[game]
+    n = g.num_seats(g.normalize_variant({}))
+    body = {
+        "game": game,
+        "name": "Host",
+        "seats": [{"kind": "human"}] * n,
+        "options": {"bot_delay": 0, "deal_pause": 120},
+    }
+    status, res = http(server.url, "/api/tables", body)
+    assert status == 200
+    c = Client(server.ws_url, res["id"], res["token"])
+    st = c.wait_state(lambda s: s["table"]["status"] == "open")
+    assert st["obs"] is None and [s["open"] for s in st["seats"]] == [False] + [True] * (n - 1)
+    assert http(server.url, f"/api/tables/{res['id']}/start", {"token": "wrong"})[0] == 400
+    assert http(server.url, f"/api/tables/{res['id']}/start", {"token": res["token"]})[0] == 200
+    st = c.wait_state(lambda s: s["obs"] is not None)
+    assert all(s["kind"] == "bot" for s in st["seats"][1:])
+    rng = random.Random(1)
+    hinted = False
+    while True:
+        st = c.wait_state(lambda s: deal_over(s) or my_turn(0)(s))
+        if deal_over(st):
+            break
+        if not hinted:
+            c.send({"type": "hint"})
+            hint = c.recv_until(lambda m: m["type"] in ("hint", "error"))
+            assert hint["type"] == "hint" and hint["action"] in st["obs"]["legal"]
+            hinted = True
+        c.send({"type": "act", "action": rng.choice(st["obs"]["legal"])})
+        c.recv_until(lambda m: m["type"] == "ack")
+    assert st["match"]["results"] and st["table"]["status"] == "playing"
+    assert st["next_in"] is not None and st["next_in"] > 60  # waits for the player
+    c.send({"type": "ready"})
+    st = c.wait_state(lambda s: s["deal_no"] == 2)
+    assert st["obs"]["result"] is None
+    assert st["match"]["totals"] == st["match"]["results"][0]["result"]["score"]
+    c.close()

@@ -305,7 +305,7 @@ class TablePage {
     }
     if (st.obs && st.obs.result) {
       const k = st.deal_no - 1;
-      h += `<div class="banner deal-over"><b>${esc(st.match.over || st.table.status === "finished" ? t("ui.match_over") : t("ui.deal_over"))}</b>
+      h += `<div class="banner deal-over"><b>${esc(st.match.over ? t("ui.match_over") : t("ui.deal_over"))}</b>
         ${st.table.status !== "finished" && st.you !== null && st.you !== undefined ? `<button class="btn primary small" id="btn-next">${esc(t("ui.next_deal"))}</button>` : ""}
         ${st.next_in !== null && st.next_in !== undefined ? `<span class="muted">${esc(t("ui.next_in", { n: Math.ceil(st.next_in) }))}</span>` : ""}
         <a class="btn small" href="/replay?table=${st.table.id}&deal=${k}">${esc(t("ui.replay"))}</a>

@@ -9,7 +9,7 @@ const GAME_LOOK = {
   scopone: { deck: "italian", clockwise: false, facts: ["sweeps"], fishing: true },
   sheepshead: { deck: "french", clockwise: true, facts: ["picker", "called", "partner", "mode", "stake", "taken", "tricks"] },
   satat: { deck: "french", clockwise: true, facts: ["trump", "trump_maker", "tricks"] },
-  huutopussi: { deck: "french", clockwise: true, facts: ["trump", "bid", "bidder", "declarer", "contract", "points", "tricks"] },
+  huutopussi: { deck: "french", clockwise: true, facts: ["trump", "high_bid", "high_bidder", "declarer", "contract", "points", "tricks"] },
 };
 
 export function look(game) {
@@ -89,10 +89,11 @@ export function factRows(obs, state, game) {
 }
 
 export function valueHTML(key, v, obs, state, deck) {
-  const seatKeys = ["bidder", "declarer", "picker", "partner", "trump_maker", "last_capture", "won_by_seat"];
+  const seatKeys = ["bidder", "high_bidder", "declarer", "picker", "partner", "trump_maker", "last_capture", "won_by_seat"];
   if (v === null || v === undefined) return "—";
   if (typeof v === "boolean") return esc(t(`values.${v}`));
   if (seatKeys.includes(key) && typeof v === "number") return esc(seatName(state, v));
+  if (["won_by", "declarer_team", "winner", "settebello", "re_bello", "capotto"].includes(key) && typeof v === "number") return esc(t("ui.team", { n: v + 1 }));
   if (typeof v === "string") {
     if (/^[CSHD]$/.test(v)) return `${suitIcon(v, deck, 16)} ${esc(t(deck === "italian" ? `suits_italian.${v}` : `suits.${v}`))}`;
     if (isCard(v)) return cardInline(v, deck);

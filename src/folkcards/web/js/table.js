@@ -109,7 +109,7 @@ export class TableView {
         centerCards = trickDone;
       }
     }
-    const handSizes = obs && obs.info && obs.info.hand_sizes;
+    const handSizes = obs ? handSizesOf(obs, n) : null;
 
     // seats
     let seatsHTML = "";
@@ -153,6 +153,7 @@ export class TableView {
         centerHTML += `<div class="trick-note">${esc(t("ui.won_trick", { name: seatName(st, trickDone.winner) }))}</div>`;
       }
     }
+    if (obs && obs.result && !model.replay) centerHTML += this.resultBanner(obs.result, st, game);
     const phase = obs ? (obs.result ? t("ui.deal_over") : t(`phases.${obs.phase}`)) : "";
 
     // prompt and controls
@@ -259,11 +260,20 @@ export class TableView {
       <tfoot><tr><th>${esc(t("ui.totals"))}</th>${m.totals.map((x) => `<th>${num(x)}${L.tally ? ` <small>${esc(t("ui.strokes"))}</small>` : ""}</th>`).join("")}</tr></tfoot></table>${won}</section>`;
   }
 
+  // the deal's score on the felt, per side, with the winner highlighted
+  resultBanner(res, st, game) {
+    const score = res.score || [];
+    const names = sideNames(st, score.length);
+    const best = Math.max(...score);
+    const rows = score.map((x, i) => `<div class="rb-row ${x === best && x > 0 ? "win" : ""}"><span>${esc(names[i].label)}</span><b>${x > 0 ? "+" : ""}${num(x)}</b></div>`).join("");
+    return `<div class="result-banner"><h3>${esc(t("ui.deal_over"))}</h3>${rows}</div>`;
+  }
+
   resultHTML(res, st, game, deck) {
     const rows = [];
     for (const [k, v] of Object.entries(res)) {
       if (v === null || v === undefined || typeof v === "object" && !Array.isArray(v)) continue;
-      if (["totals", "match_over", "winner", "draw"].includes(k)) continue;
+      if (["totals", "match_over", "winner", "draw"].includes(k) || k.startsWith("next_")) continue;
       const label = t(`result.${k}`);
       rows.push(`<dt>${esc(label)}</dt><dd>${valueHTML(k, v, {}, st, deck)}</dd>`);
     }
@@ -410,6 +420,18 @@ export class TableView {
       a.onfinish = () => g.remove();
     }
   }
+}
+
+// cards in each seat's hand: the game's public count, or (for trick games that do not
+// publish it) this seat's own count corrected by the plays each seat has made since
+function handSizesOf(obs, n) {
+  if (obs.info && Array.isArray(obs.info.hand_sizes)) return obs.info.hand_sizes;
+  if (obs.phase !== "play" && obs.phase !== "lese") return null;
+  const plays = new Array(n).fill(0);
+  obs.history.forEach((a, i) => { if (a.startsWith("play ")) plays[obs.actors[i]] += 1; });
+  const me = obs.seat ?? 0;
+  if (obs.seat === null) return null;
+  return plays.map((p) => Math.max(0, obs.hand.length + plays[me] - p));
 }
 
 function plain(action, game) {

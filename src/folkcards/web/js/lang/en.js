@@ -132,9 +132,11 @@ export default {
     called: "Called", partner: "Partner", mode: "Mode", contract: "Contract", stake: "Stake",
     points: "Points", tricks: "Tricks", sweeps: "Sweeps", taken: "Points", trick_number: "Trick",
     tricks_played: "Tricks played", turn: "Turn", passed_deal: "Passed deal",
+    high_bid: "Highest bid", high_bidder: "Highest bidder",
     trump_maker: "Trump maker", kontra: "Kontra",
   },
   result: {
+    declarer_team: "Declaring team",
     score: "Score", points: "Points", tricks: "Tricks", won_by: "Won by", trump: "Trump",
     declarer: "Declarer", bid: "Bid", lambapea: "Lambapea (all tricks)", redeal: "Redeal",
     passed: "Passed deal", cards: "Cards", coins: "Coins", settebello: "Settebello",
@@ -143,7 +145,7 @@ export default {
     contract: "Contract", re_bello: "Re bello", napola: "Napola", level: "Level",
     picker_points: "Picker's points", picker_tricks: "Picker's tricks",
   },
-  values: { true: "yes", false: "no", null: "—", defenders: "defenders", picker: "picker" },
+  values: { true: "yes", false: "no", null: "—", defenders: "defenders", picker: "picker", called: "called", alone: "alone", leaster: "leaster", doubler: "doubler", win: "win", "7-0": "7–0", "13-0": "13–0", no_pictures: "no pictures", no_trumps: "no trumps" },
   options: {
     must_beat: "Must beat the winning card",
     target: "Points / strokes to win",

@@ -132,9 +132,11 @@ export default {
     called: "فراخوانده", partner: "یار", mode: "حالت", contract: "قرارداد", stake: "ضریب",
     points: "امتیاز", tricks: "دست‌ها", sweeps: "جاروها", taken: "امتیاز", trick_number: "دست",
     tricks_played: "دست‌های بازی‌شده", turn: "نوبت", passed_deal: "همه پاس",
+    high_bid: "بالاترین پیشنهاد", high_bidder: "بالاترین پیشنهاددهنده",
     trump_maker: "حکم‌کننده", kontra: "کنترا",
   },
   result: {
+    declarer_team: "تیم حاکم",
     score: "امتیاز", points: "امتیاز کارت", tricks: "دست‌ها", won_by: "برنده", trump: "حکم",
     declarer: "حاکم", bid: "پیشنهاد", lambapea: "لامباپه‌آ (همهٔ دست‌ها)", redeal: "پخش دوباره",
     passed: "همه پاس", cards: "کارت‌ها", coins: "سکه‌ها", settebello: "سته‌بلو",
@@ -143,7 +145,7 @@ export default {
     contract: "قرارداد", re_bello: "ره بلو", napola: "ناپولا", level: "سطح",
     picker_points: "امتیاز بردارنده", picker_tricks: "دست‌های بردارنده",
   },
-  values: { true: "بله", false: "خیر", null: "—", defenders: "مدافعان", picker: "بردارنده" },
+  values: { true: "بله", false: "خیر", null: "—", defenders: "مدافعان", picker: "بردارنده", called: "با یار", alone: "تنها", leaster: "لیستر", doubler: "دوبل", win: "برد", "7-0": "۷–۰", "13-0": "۱۳–۰", no_pictures: "بی‌تصویر", no_trumps: "بی‌حکم" },
   options: {
     must_beat: "باید کارت برنده را برید",
     target: "امتیاز / خط برای بردن",
