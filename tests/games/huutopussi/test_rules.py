@@ -282,7 +282,7 @@ def test_huu_4_7_huutokielto(deal: Any) -> None:
 
 
 def test_huu_5_1_to_5_4_exchange(deal: Any) -> None:
-    """HUU-5.1–5.4, HUU-17.5: give ×3 by the partner, contract ≥ bid, return ×3, then play."""
+    """HUU-5.1, HUU-5.2, HUU-5.3, HUU-5.4, HUU-17.5: give ×3 by the partner, contract ≥ bid, return ×3, then play."""
     s = deal(actions=["bid 50", "pass", "pass", "pass"])
     assert s.phase == "give" and s.to_act == 2
     assert s.legal_texts() == [
@@ -330,7 +330,7 @@ THREE = [
 
 
 def test_huu_6_1_to_6_3_13_2_widow_discards_contract() -> None:
-    """HUU-6.1–6.3, HUU-13.2: the widow joins the declarer's hand, shown to all; 3 discards
+    """HUU-6.1, HUU-6.2, HUU-6.3, HUU-13.2: the widow joins the declarer's hand, shown to all; 3 discards
     seen by the declarer only; then the contract; the declarer leads trick 1."""
     s = make_deal(THREE, ["bid 50", "pass", "pass"], {"players": 3}, dealer=2, widow="8D 7D 6D")
     assert s.declarer == 0 and s.phase == "discard" and s.hands[0].bit_count() == 14
@@ -951,7 +951,7 @@ def test_huu_13_3_13_4_three_player_scores() -> None:
 
 
 def test_huu_14_1_to_14_5_exchange_visibility(deal: Any) -> None:
-    """HUU-14.1–14.5: own hand only; bids public; gives/returns to the two partners only."""
+    """HUU-14.1, HUU-14.2, HUU-14.3, HUU-14.4, HUU-14.5: own hand only; bids public; gives/returns to the two partners only."""
     s = deal(actions=P)
     for seat in range(4):
         obs = s.observation(seat)
