@@ -172,25 +172,49 @@ class Connection:
         self.task.cancel()
 
 
-def public_view(views: list[dict[str, Any]]) -> dict[str, Any]:
+def _aligned(full: list[str], actors: list[int], view: dict[str, Any]) -> list[str | None]:
+    """A seat's history entries placed at their positions in the full history (None where
+    the seat's view leaves an action out, e.g. Satat's private ``silent``)."""
+    out: list[str | None] = []
+    hist, who = view["history"], view["actors"]
+    j = 0
+    for text, actor in zip(full, actors, strict=True):
+        if j < len(hist) and who[j] == actor and hist[j].split(" ")[0] == text.split(" ")[0]:
+            out.append(hist[j])
+            j += 1
+        else:
+            out.append(None)
+    return out
+
+
+def public_view(views: list[dict[str, Any]], full: list[str], actors: list[int]) -> dict[str, Any]:
     """What every seat sees: the part that all seats' observations agree on.
 
-    History entries on which seats differ become the most hidden form among them
-    (the one with ``?``); info keys whose values differ are left out; no hand, no legal.
+    ``full``/``actors`` are the deal's complete history (for aligning seats' histories that
+    leave private actions out). An action in the public history is one that every seat's
+    history holds, in its most hidden form among them (the one with ``?``); info keys whose
+    values differ between seats are left out; no hand, no legal actions.
     """
     base = dict(views[0])
     base["seat"] = None
     base["hand"] = []
     base["legal"] = []
-    hist = []
-    for i, entry in enumerate(base["history"]):
-        forms = {v["history"][i] for v in views}
-        if len(forms) == 1:
-            hist.append(entry)
+    columns = [_aligned(full, actors, v) for v in views]
+    hist: list[str] = []
+    who: list[int] = []
+    for i, actor in enumerate(actors):
+        forms = [col[i] for col in columns]
+        if any(f is None for f in forms):
+            continue  # some seat does not see that this action happened
+        distinct = {f for f in forms if f is not None}
+        if len(distinct) == 1:
+            hist.append(distinct.pop())
         else:
-            hidden = [f for f in forms if "?" in f]
-            hist.append(sorted(hidden)[0] if hidden else entry.split(" ")[0] + " ?")
+            hidden = sorted(f for f in distinct if "?" in f)
+            hist.append(hidden[0] if hidden else full[i].split(" ")[0] + " ?")
+        who.append(actor)
     base["history"] = hist
+    base["actors"] = who
     info = {}
     for key, value in base["info"].items():
         if all(key in v["info"] and v["info"][key] == value for v in views[1:]):
@@ -407,7 +431,13 @@ class Table:
 
     # --- acting -------------------------------------------------------------------------
     async def act(
-        self, seat: int, text: object, *, expect: int | None = None, by_bot: bool = False
+        self,
+        seat: int,
+        text: object,
+        *,
+        expect: int | None = None,
+        by_bot: bool = False,
+        at: int | None = None,
     ) -> None:
         """Validate and apply ``text`` for ``seat``: logged before it is acknowledged."""
         if not isinstance(text, str) or len(text) > 100:
@@ -420,7 +450,10 @@ class Table:
                 raise TableError("no_deal", "no deal is in progress")
             if deal.to_act != seat:
                 raise TableError("not_your_turn", "it is not your turn")
-            if expect is not None and expect != len(deal.history):
+            # ``expect`` counts the actions in this seat's own view of the history (a game may
+            # leave other seats' private actions out of it)
+            stale = at is not None and at != len(deal.history)
+            if stale or (expect is not None and expect != len(deal.observation(seat).history)):
                 raise TableError("stale", "the table moved on; your view was out of date")
             try:
                 action = deal.parse_action(text)
@@ -557,7 +590,7 @@ class Table:
         bot = self._bot(seat)
         text = await asyncio.to_thread(bot.choose, obs) if bot.slow else bot.choose(obs)
         try:
-            await self.act(seat, text, expect=at, by_bot=True)
+            await self.act(seat, text, at=at, by_bot=True)
         except TableError:
             pass  # the table moved on meanwhile
         finally:
@@ -626,7 +659,11 @@ class Table:
             if seat is not None:
                 obs = deal.observation(seat).to_dict()
             else:
-                obs = public_view([deal.observation(s).to_dict() for s in range(self.num_seats)])
+                obs = public_view(
+                    [deal.observation(s).to_dict() for s in range(self.num_seats)],
+                    [a.text for a in deal.history],
+                    list(deal.actors),
+                )
             if deal.is_over:
                 reveal = deal.record()
         now = time.time()

@@ -164,6 +164,8 @@ export class TableView {
       prompt = t("ui.deal_over");
     } else if (myTurn) {
       prompt = `${t("ui.your_turn")} · ${t(`phases.${obs.phase}`)}`;
+    } else if (obs.to_act !== null && obs.to_act === st.you) {
+      prompt = t("ui.waiting_players");
     } else if (obs.to_act !== null) {
       prompt = st.seats[obs.to_act].kind === "bot" || st.seats[obs.to_act].auto ? t("ui.thinking", { name: seatName(st, obs.to_act) }) : t("ui.waiting_for", { name: seatName(st, obs.to_act) });
     }
