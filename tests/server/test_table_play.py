@@ -13,6 +13,7 @@ import json
 import random
 import re
 import socket
+import time
 from typing import Any
 
 import pytest
@@ -224,8 +225,6 @@ def test_out_of_turn_bad_messages_and_spectators(server: ServerThread) -> None:
     pongs = [f for f in spec.frames if f["type"] == "pong"]
     assert 0 < len(pongs) < 80
     # the connection is still usable afterwards
-    import time
-
     time.sleep(0.5)
     spec.send({"type": "ping", "ref": "again"})
     assert spec.recv_until(lambda m: m["type"] == "pong")["ref"] == "again"
@@ -298,6 +297,8 @@ def test_lobby_api_errors_and_limits(server: ServerThread) -> None:
 
 
 def test_replay_frames_of_uploaded_and_table_records(server: ServerThread) -> None:
+    manager = server.app.state.server.tables
+    manager.RETIRE_AFTER = 0.0  # finished tables leave memory at once; the log keeps them
     game = sorted(GAMES)[0]
     res = create(server, game, seats=None)
     c = Client(server.ws_url, res["id"], res["token"])
@@ -308,7 +309,13 @@ def test_replay_frames_of_uploaded_and_table_records(server: ServerThread) -> No
             break
         c.send({"type": "act", "action": rng.choice(st["obs"]["legal"])})
         c.recv_until(lambda m: m["type"] == "ack")
+    for _ in range(100):
+        if res["id"] not in manager.tables:
+            break
+        time.sleep(0.05)
+    assert res["id"] not in manager.tables
     status, rec = http(server.url, f"/api/tables/{res['id']}/record")
+    assert status == 200
     status, frames = http(server.url, "/api/replay", rec)
     assert status == 200
     d = frames["deals"][0]

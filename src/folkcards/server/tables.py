@@ -467,6 +467,7 @@ class Table:
             if self.deal is not None and self.deal.is_over:
                 if self.status == "finished":
                     await self._commit("end", {"reason": "over"})
+                    self.manager.retire_later(self)
                 else:
                     self._schedule_next()
         self.schedule(broadcast=False)
@@ -758,6 +759,7 @@ class TableManager:
     def __init__(self, log: EventLog) -> None:
         self.log = log
         self.tables: dict[str, Table] = {}
+        self._retiring: set[asyncio.Task[None]] = set()
 
     async def create(
         self,
@@ -892,6 +894,22 @@ class TableManager:
         table.closed = True
         return table
 
+    RETIRE_AFTER = 600.0
+    """Seconds a finished table stays in memory (afterwards it is rebuilt from the log on
+    demand, for replays and downloads)."""
+
+    def retire_later(self, table: Table) -> None:
+        """Drop a finished table from memory after a while, keeping memory bounded."""
+
+        async def retire() -> None:
+            await asyncio.sleep(self.RETIRE_AFTER)
+            if self.tables.get(table.id) is table and table.status == "finished":
+                table.shutdown()
+                del self.tables[table.id]
+
+        self._retiring.add(asyncio.get_running_loop().create_task(retire()))
+        self._retiring = {t for t in self._retiring if not t.done()}
+
     def lobby(self) -> list[dict[str, Any]]:
         """Tables people can join or watch, newest first."""
         out = [t.summary() for t in self.tables.values() if t.status != "finished"]
@@ -902,4 +920,6 @@ class TableManager:
         """Stop every table's timers and flush the log."""
         for t in self.tables.values():
             t.shutdown()
+        for task in self._retiring:
+            task.cancel()
         await self.log.close()
