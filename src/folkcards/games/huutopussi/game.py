@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from folkcards.cards import CARD_NAMES, Card
 from folkcards.engine.actions import Action, ActionSyntaxError
@@ -20,7 +20,9 @@ from folkcards.engine.api import (
 )
 
 from .state import HuutopussiState
-from .tables import DECK, TABLE, rules_of
+from .tables import CARDS36, DECK, TABLE, rules_of
+
+CARD_SET = frozenset(CARDS36)
 
 
 class _DerivedTotals(dict[str, Any]):
@@ -58,6 +60,7 @@ class HuutopussiGame(Game):
     deck = DECK
     partnership = True
     deal_keys = ("totals",)
+    _normalized: ClassVar[dict[Any, dict[str, Any]]] = {}
     variant_options = (
         VariantOption("players", 4, "3 → three-player Huutopussi (HUU-13)", choices=(4, 3)),
         VariantOption(
@@ -88,6 +91,19 @@ class HuutopussiGame(Game):
         """HUU-11.5: the options with defaults, rejecting unknown keys, bad values and the
         combinations the rules forbid. A complete variant (every key listed, as a normalized
         variant is) may hold the forbidden keys at their default values."""
+        try:
+            key = tuple((k, type(x), x) for k, x in raw.items()) if isinstance(raw, dict) else None
+            cached = self._normalized.get(key) if key is not None else None
+        except TypeError:  # unhashable values: no caching
+            key = cached = None
+        if cached is not None:
+            return dict(cached)
+        v = self._normalize(raw)
+        if key is not None:
+            self._normalized[key] = dict(v)
+        return v
+
+    def _normalize(self, raw: object) -> dict[str, Any]:
         v = super().normalize_variant(raw)
         assert isinstance(raw, Mapping) or raw is None
         given = set(raw or {})
@@ -129,6 +145,19 @@ class HuutopussiGame(Game):
             v["last_trick"] = rng.choice((20, 10))
         v["marriage_values"] = rng.choice(("hearts-high", "bridge"))
         return v
+
+    def random_deal(
+        self,
+        rng: random.Random,
+        variant: Variant | None = None,
+        dealer: int = 0,
+        carry: Mapping[str, Any] | None = None,
+    ) -> DealState:
+        """A new deal from a deck shuffled by ``rng`` (the same deck as the base method)."""
+        v = self.normalize_variant(variant or {})
+        deck = list(CARDS36)
+        rng.shuffle(deck)
+        return self.new_deal(v, dealer, deck, carry=carry)
 
     def num_seats(self, variant: Variant) -> int:
         """4, or 3 with ``players: 3`` (HUU-2.3)."""
@@ -187,7 +216,7 @@ class HuutopussiGame(Game):
             if hands is not None or extra:
                 raise MalformedRecord("a deal needs exactly one of 'deck' or 'hands'")
             cards = list(deck)
-            if len(cards) != 36 or sum(1 << c for c in set(cards)) != DECK:
+            if len(cards) != 36 or set(cards) != CARD_SET:
                 raise MalformedRecord(
                     "'deck' must hold the 36 cards of the Huutopussi pack, each once"
                 )

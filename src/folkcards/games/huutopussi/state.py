@@ -161,7 +161,7 @@ class HuutopussiState(DealState):
         self.hands_rec = hands
         self.widow = widow
         self.totals = totals
-        self.hands = [sum(BIT[c] for c in h) for h in hands]
+        self.hands = [sum(map(BIT.__getitem__, h)) for h in hands]
         # HUU-4.7: huutokielto for a seat whose side's total is ≤ −500 before the deal.
         self.banned = 0
         for s in range(n):
@@ -220,6 +220,44 @@ class HuutopussiState(DealState):
         return 3 - seat - self.declarer
 
     # --- legal actions -----------------------------------------------------------------------
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of the seat to act, in the conventions' order; () when over.
+
+        The common case (a plain play outside Erlangen, no declaration window) is inlined:
+        this is the hot path of every playout."""
+        legal = self._legal
+        if legal is not None:
+            return legal
+        seat = self.to_act
+        if seat is None:
+            legal = ()
+        elif (
+            self.phase is PLAY
+            and not self.window
+            and (not self.rules.erlangen or self._plain_erlangen_turn(seat))
+        ):
+            hand = self.hands[seat]
+            trick = self.trick
+            if trick:  # HUU-7.3
+                m = self.cfg.follow(hand, trick[0], self.win_card, must_trump=True, must_beat=True)
+            else:
+                m = hand
+            suit = ((m & -m).bit_length() - 1) // 13
+            rest = m >> (13 * suit)
+            legal = PLAY_TABS[suit][rest] if rest < 512 else mask_actions(m, PLAY_TABS)
+        elif self.phase is PLAY:
+            legal = self._legal_play()
+        else:
+            legal = self._generate_legal()
+        self._legal = legal
+        return legal
+
+    def _plain_erlangen_turn(self, seat: int) -> bool:
+        """Erlangen, past trick 1, and no kontra/re possible now (HUU-12.4, HUU-12.9)."""
+        return bool(self.tricks_done) and (
+            self.declarer < 0 or self.calls >= 9 or self.hands[seat].bit_count() < 9 - self.calls
+        )
+
     def _generate_legal(self) -> tuple[Action, ...]:
         ph = self.phase
         if ph is PLAY:
@@ -330,16 +368,32 @@ class HuutopussiState(DealState):
             action = self.parse_action(action)
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._generate_legal()
+            legal = self.legal_actions()
         if action not in legal:
             raise IllegalAction(self.explain_illegal(action))
-        if KIND[action] == K_PLAY:
-            self._play(ARG[action])
-        else:
+        if KIND[action] != K_PLAY:
             self._apply(action)
+            self._legal = None
+            self.history.append(action)
+            self.actors.append(seat)
+            return
         self._legal = None
         self.history.append(action)
         self.actors.append(seat)
+        # --- play C (inlined ``_play``: the hot path) ---
+        c = ARG[action]
+        self.hands[seat] ^= 1 << c
+        self.window = False
+        trick = self.trick
+        trick.append(c)
+        if len(trick) == 1 or self.cfg.beats[self.win_card] >> c & 1:
+            self.win_card = c
+            self.win_seat = seat
+        r = self.rules
+        if len(trick) < self.num_seats:
+            self.to_act = r.next_seat[seat]
+        else:
+            self._end_trick()
 
     def _apply(self, action: Action) -> None:
         kind = KIND[action]
@@ -460,6 +514,7 @@ class HuutopussiState(DealState):
         self.leader = leader
 
     def _play(self, c: int) -> None:
+        """``play c`` for the seat to act (the same steps as the inlined path of ``apply``)."""
         seat: int = self.to_act  # type: ignore[assignment]
         self.hands[seat] ^= 1 << c
         self.window = False
@@ -468,16 +523,20 @@ class HuutopussiState(DealState):
         if len(trick) == 1 or self.cfg.beats[self.win_card] >> c & 1:
             self.win_card = c
             self.win_seat = seat
-        r = self.rules
         if len(trick) < self.num_seats:
-            self.to_act = r.next_seat[seat]
-            return
+            self.to_act = self.rules.next_seat[seat]
+        else:
+            self._end_trick()
+
+    def _end_trick(self) -> None:
+        """Score a complete trick; the winner leads next, with its window (HUU-7.5, HUU-8.1)."""
+        r = self.rules
         w = self.win_seat
         side = self.sides[w]
         self.tricks[side] += 1
         pts = r.card_points
         total = 0
-        for x in trick:
+        for x in self.trick:
             total += pts[x]
         self.trick = []
         done = self.tricks_done = self.tricks_done + 1

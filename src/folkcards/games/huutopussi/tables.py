@@ -136,6 +136,12 @@ RE = TABLE["re"]
 
 def mask_actions(mask: int, tabs: tuple[tuple[tuple[Action, ...], ...], ...]) -> tuple[Action, ...]:
     """The actions of a card set (one verb), in card order, from the per-suit tables."""
+    if not mask:
+        return ()
+    suit = ((mask & -mask).bit_length() - 1) // 13
+    rest = mask >> (13 * suit)
+    if rest < 512:  # all in one suit: one lookup (the common case when following)
+        return tabs[suit][rest]
     return (
         tabs[0][mask & 511]
         + tabs[1][(mask >> 13) & 511]
@@ -210,7 +216,7 @@ _RULES: dict[tuple[Any, ...], Rules] = {}
 
 def rules_of(variant: Mapping[str, Any]) -> Rules:
     """The :class:`Rules` of a normalized variant (cached)."""
-    key = tuple(sorted(variant.items()))
+    key = tuple(variant.values()) if len(variant) == 7 else tuple(sorted(variant.items()))
     r = _RULES.get(key)
     if r is not None:
         return r
