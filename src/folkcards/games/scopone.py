@@ -98,6 +98,20 @@ NAPOLA_RUN: tuple[Card, ...] = tuple(card(r, "D") for r in "A234567JQK")  # SCO-
 NAPOLA_START: CardSet = BIT[NAPOLA_RUN[0]] | BIT[NAPOLA_RUN[1]] | BIT[NAPOLA_RUN[2]]
 
 
+_M13 = 0x1FFF
+_VW: list[int] = [1 << (4 * (VALUE[c] - 1)) if VALUE[c] else 0 for c in range(52)]
+"""Weight of a card in a table's *value key*: a 4-bit count per value 1..10."""
+_KW: tuple[int, ...] = tuple(
+    sum(_VW[r] for r in range(13) if pattern >> r & 1) for pattern in range(1 << 13)
+)
+"""Value key of a 13-bit suit pattern (every suit has the same ranks)."""
+
+
+def value_key(cards: CardSet) -> int:
+    """The value key (a 4-bit count per capture value) of a set of cards."""
+    return _KW[cards & _M13] + _KW[cards >> 13 & _M13] + _KW[cards >> 26 & _M13] + _KW[cards >> 39]
+
+
 def _primiera_table(pictures: str) -> tuple[int, ...]:
     """Best primiera value (SCO-1.3 / SCO-8.6) of every 13-bit suit pattern (0 = empty)."""
     per_rank = [0] * 13
@@ -154,7 +168,40 @@ def capture_options(c: Card, table: CardSet) -> list[CardSet]:
 
 # --- actions (SCO-4.5, SCO-4.6) -------------------------------------------------------
 
-_ACTIONS: dict[int, Action] = {}
+_N = 52  # card numbers 0..51: take sets are subsets of these
+
+
+class Play(Action):
+    """A Scopone action: ``play C`` (``take`` = 0) or ``play C take …`` (SCO-4.5).
+
+    The integer code is ``card << 52 | lexrank(take)``, where ``lexrank`` numbers the take
+    sets in the lexicographic order of their card sequences (0 for no take). So sorting
+    codes numerically gives exactly the order of ``legal`` (SCO-4.5), and every action has
+    one stable code. The attributes are precomputed for :meth:`ScoponeState.apply`.
+    """
+
+    card: Card
+    take: CardSet
+    bit: CardSet  # the played card as a set
+    won: CardSet  # take | bit: what a capture adds to the team pile
+    dv: int  # change of the table's value key when this is played
+
+
+def lexrank(take: CardSet) -> int:
+    """1 + the rank of a non-empty card set among all card sets in lexicographic sequence
+    order (prefix first); 0 for the empty set. Strictly increasing along that order."""
+    if not take:
+        return 0
+    cards = cards_list(take)
+    k = len(cards)
+    r = (1 << _N) + (k - 1) - (1 << (_N - cards[-1]))
+    for s in cards[:-1]:
+        r -= 1 << (_N - 1 - s)
+    return r + 1
+
+
+_PLAYS: dict[int, Play] = {}
+_BY_CODE: dict[int, Play] = {}
 _ACTION_CACHE_LIMIT = 1 << 19
 
 
@@ -162,35 +209,31 @@ def _lex_key(mask: CardSet) -> tuple[int, ...]:
     return tuple(cards_list(mask))
 
 
-def action_for(c: Card, take: CardSet = 0) -> Action:
-    """The (interned) action ``play c`` or ``play c take …`` with code ``c | take << 6``."""
-    code = c | take << 6
-    a = _ACTIONS.get(code)
+def action_for(c: Card, take: CardSet = 0) -> Play:
+    """The (interned) action ``play c`` or ``play c take …`` of a Scopone card."""
+    key = c | take << 6
+    key ^= key >> 21 ^ key >> 42
+    a = _PLAYS.get(key)
     if a is None:
         if take:
             text = f"play {CARD_NAMES[c]} take {' '.join(mask_text(take))}"
         else:
             text = f"play {CARD_NAMES[c]}"
-        a = Action(code, text)
-        if len(_ACTIONS) >= _ACTION_CACHE_LIMIT:
-            _ACTIONS.clear()
-            _prefill()
-        _ACTIONS[code] = a
+        a = Play(c << _N | lexrank(take), text)
+        a.card = c
+        a.take = take
+        a.bit = BIT[c]
+        a.won = take | BIT[c]
+        a.dv = -value_key(take) if take else _VW[c]
+        if len(_PLAYS) >= _ACTION_CACHE_LIMIT:
+            _PLAYS.clear()
+            _BY_CODE.clear()
+        _PLAYS[key] = a
+        _BY_CODE[int(a)] = a
     return a
 
 
-def _prefill() -> None:
-    for c in CARDS_40:
-        action_for(c)
-        for t in iter_cards(_SAME_RANK[c] & ~BIT[c]):
-            action_for(c, BIT[t])
-
-
-_prefill()
-
-_NO_CAPTURE: tuple[Action, ...] = tuple(
-    _ACTIONS[c] if c in _ACTIONS else Action(c, "") for c in range(52)
-)
+_NO_CAPTURE: tuple[Play, ...] = tuple(action_for(c) for c in range(52))
 
 
 _RANK_OF: list[int] = [c % 13 for c in range(52)]
@@ -208,7 +251,7 @@ def _singles_table() -> list[list[tuple[Action, ...]]]:
         sub = others
         while sub:
             out[c][(sub >> _RANK_OF[c]) % 15] = tuple(
-                _ACTIONS[c | BIT[t] << 6] for t in iter_cards(sub)
+                action_for(c, BIT[t]) for t in iter_cards(sub)
             )
             sub = (sub - 1) & others
     return out
@@ -277,13 +320,6 @@ _SCIENTIFICO_HANDS = (
 
 # --- capture tables (SCO-4.2) ------------------------------------------------------------
 
-_M13 = 0x1FFF
-_VW: list[int] = [1 << (4 * (VALUE[c] - 1)) if VALUE[c] else 0 for c in range(52)]
-"""Weight of a card in a table's *value key*: a 4-bit count per value 1..10."""
-_KW: tuple[int, ...] = tuple(
-    sum(_VW[r] for r in range(13) if pattern >> r & 1) for pattern in range(1 << 13)
-)
-"""Value key of a 13-bit suit pattern (every suit has the same ranks)."""
 _VALUE_CARDS: list[CardSet] = [0] * 11
 for _c in CARDS_40:
     _VALUE_CARDS[VALUE[_c]] |= BIT[_c]
@@ -291,11 +327,6 @@ _BELOW: list[CardSet] = [0] * 11
 for _v in range(1, 11):
     _BELOW[_v] = _BELOW[_v - 1] | _VALUE_CARDS[_v - 1]
 """``_BELOW[v]``: every card of value < v (only those can be part of a sum of v, SCO-4.2.2)."""
-
-
-def value_key(cards: CardSet) -> int:
-    """The value key (a 4-bit count per capture value) of a set of cards."""
-    return _KW[cards & _M13] + _KW[cards >> 13 & _M13] + _KW[cards >> 26 & _M13] + _KW[cards >> 39]
 
 
 _CAPTURERS: dict[int, CardSet] = {}
@@ -466,7 +497,9 @@ class ScoponeState(DealState):
         """Every legal action of the seat to act, in ``legal`` order (SCO-4.3, SCO-4.5).
 
         Same contract as the base class (computed once per position, then cached); the
-        generation is inlined here because it is the hot path of every playout.
+        generation is inlined here because it is the hot path of every playout. Cards that
+        cannot capture come from per-suit tables; each capturing card adds its options;
+        codes are order-preserving, so one sort of the ints gives the ``legal`` order.
         """
         legal = self._legal
         if legal is not None:
@@ -475,7 +508,6 @@ class ScoponeState(DealState):
             self._legal = ()
             return ()
         hand: int = self.hands[self.to_act]
-        table = self.table
         capt = _CAPTURERS.get(self._vkey)
         if capt is None:
             capt = _capturers(self._vkey)
@@ -488,24 +520,27 @@ class ScoponeState(DealState):
                 + _NOC3[hand >> 39]
             )
             return legal
-        out: list[Action] = []
-        nocap = _NO_CAPTURE
-        while hand:
-            low = hand & -hand
+        hand ^= capt  # SCO-4.2.3: these lie on the table
+        out = (
+            _NOC0[hand & _M13]
+            + _NOC1[hand >> 13 & _M13]
+            + _NOC2[hand >> 26 & _M13]
+            + _NOC3[hand >> 39]
+        )
+        table = self.table
+        while capt:  # a capturing card offers only its captures (SCO-4.3)
+            low = capt & -capt
+            capt ^= low
             c = low.bit_length() - 1
-            hand ^= low
-            if not capt & low:  # SCO-4.2.3: lies on the table
-                out.append(nocap[c])
-                continue
             singles = table & _SAME_RANK[c]
             if singles:  # SCO-4.2.1: one equal card, never a sum
-                out.extend(_SINGLES[c][(singles >> _RANK_OF[c]) % 15])
+                out += _SINGLES[c][(singles >> _RANK_OF[c]) % 15]
                 continue
             low = table & _BELOW[VALUE[c]]  # SCO-4.2.2: any subset of sum v
             key = low << 6 | c
             acts = _SUM_ACTIONS.get(key ^ key >> 21 ^ key >> 42)
-            out.extend(acts if acts is not None else _sum_actions(c, low))
-        legal = self._legal = tuple(out)  # a capturing card offers no `play C` (SCO-4.3)
+            out += acts if acts is not None else _sum_actions(c, low)
+        legal = self._legal = tuple(sorted(out))
         return legal
 
     def _generate_legal(self) -> tuple[Action, ...]:
@@ -520,41 +555,25 @@ class ScoponeState(DealState):
         the action recorded in ``history``/``actors``) with the play itself inlined, since
         this is the hot path of every playout.
         """
-        seat = self.to_act
-        if seat is None:
-            raise IllegalAction(self.explain_illegal(action_for(0)))
-        if action.__class__ is not Action:
-            if isinstance(action, str):
-                action = self.parse_action(action)
-            elif not isinstance(action, int):
-                raise IllegalAction(f"{action!r} is not an action (SCO-10.2)")
         legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalAction(
-                self.explain_illegal(action if isinstance(action, Action) else _decode(action))
-            )
-        if action.__class__ is not Action:
-            action = legal[legal.index(action)]
-        c = action & 63
-        take = action >> 6
-        self.hands[seat] ^= BIT[c]
+        if legal is None or action.__class__ is not Play or action not in legal:
+            play = self._checked(action)
+        else:
+            play = action
+        seat: int = self.to_act  # type: ignore[assignment]
+        take = play.take
+        self.hands[seat] ^= play.bit
+        self._vkey += play.dv
         turn = self.turn = self.turn + 1
         if take:  # SCO-4.4: the card and its take go to the team pile
             table = self.table = self.table ^ take
-            self.piles[seat & 1] |= take | BIT[c]
+            self.piles[seat & 1] |= play.won
             self.last_capture = seat
-            if take & (take - 1):
-                self._vkey -= value_key(take)
-            else:
-                self._vkey -= _VW[c]  # a single has the played card's value
             # SCO-5.1 / SCO-8.2: emptying the table is a sweep, except on the final turn.
             if not table and (turn != self.final_turn or self.last_sweep):
                 self.sweeps[seat & 1] += 1
         else:  # SCO-4.4: the card lies on the table
-            self.table |= BIT[c]
-            self._vkey += _VW[c]
+            self.table |= play.bit
         if turn == self.final_turn:
             # SCO-5.3: the leftover goes to the team of the last capture (never a sweep).
             lc: int = self.last_capture  # type: ignore[assignment]  # SCO-5.4
@@ -566,8 +585,21 @@ class ScoponeState(DealState):
         else:
             self.to_act = (seat + 1) & 3  # SCO-2.2 / SCO-4.1
         self._legal = None
-        self.history.append(action)
+        self.history.append(play)
         self.actors.append(seat)
+
+    def _checked(self, action: object) -> Play:
+        """The legal Play that ``action`` names, or IllegalAction (slow path of apply)."""
+        if self.to_act is None:
+            raise IllegalAction(self.explain_illegal(_NO_CAPTURE[0]))
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        elif type(action) is bool or not isinstance(action, int):
+            raise IllegalAction(f"{action!r} is not an action (SCO-10.2)")
+        legal = self.legal_actions()
+        if action in legal:
+            return legal[legal.index(action)]  # type: ignore[return-value]
+        raise IllegalAction(self.explain_illegal(_decode(action)))
 
     def _apply(self, action: Action) -> None:
         """Apply a legal action (the base-class hook; :meth:`apply` inlines it)."""
@@ -604,11 +636,11 @@ class ScoponeState(DealState):
                     "the deal is void (3 or 4 kings on the table): no action is allowed (SCO-3.4)"
                 )
             return "the deal is over: no action is allowed (SCO-10.2)"
-        c = action & 63
-        take = action >> 6
+        if not isinstance(action, Play):
+            return f"{action.text!r} is not a Scopone action (SCO-4.5)"
+        c = action.card
+        take = action.take
         name = CARD_NAMES[c]
-        if not DECK_40 >> c & 1 or take & ~DECK_40:
-            return f"{action.text!r} names a card that is not in the Scopone pack (SCO-1.1)"
         if not self.hands[self.to_act] >> c & 1:
             return f"{name} is not in the hand of seat {self.to_act} (SCO-4.6)"
         options = capture_options(c, self.table)
@@ -733,10 +765,10 @@ class ScoponeState(DealState):
 
 def _decode(code: int) -> Action:
     """The action of a raw code (for messages about an int that is not a legal action)."""
-    c, take = code & 63, code >> 6
-    if not (DECK_40 >> c & 1) or take & ~DECK_40 or code < 0:
-        return Action(code, f"action code {code}")
-    return action_for(c, take)
+    if isinstance(code, Play):
+        return code
+    got = _BY_CODE.get(code)
+    return got if got is not None else Action(code, f"action code {code}")
 
 
 def _mask(cards: Sequence[Card]) -> CardSet:

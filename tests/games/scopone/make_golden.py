@@ -92,12 +92,12 @@ def sweep_on(turn: int) -> Callable[[ScoponeState], bool]:
 def final_clears(st: ScoponeState) -> bool:
     """The dealer's last card captured everything left on the table."""
     last = st.history[-1]
-    if not last >> 6:
+    if not last.take:
         return False
     s2 = GAME.new_deal(st.variant, st.dealer, list(st.deck or ()))
     for a in st.history[:-1]:
         s2.apply(a)
-    return int(last >> 6) == s2.table
+    return int(last.take) == s2.table
 
 
 def capotto_deal(seed: int, variant: dict[str, Any]) -> dict[str, Any]:
@@ -120,11 +120,11 @@ def capotto_deal(seed: int, variant: dict[str, Any]) -> dict[str, Any]:
         def policy(s: ScoponeState, r: random.Random) -> Action:
             legal = s.legal_actions()
             if s.to_act in (0, 2):
-                coin = [a for a in legal if a >> 6 and ((a >> 6) | BIT[a & 63]) & COINS]
-                take = [a for a in legal if a >> 6]
-                plain = [a for a in legal if not BIT[a & 63] & COINS]
+                coin = [a for a in legal if a.take and (a.take | BIT[a.card]) & COINS]
+                take = [a for a in legal if a.take]
+                plain = [a for a in legal if not BIT[a.card] & COINS]
                 return r.choice(coin or take or plain or legal)
-            return r.choice([a for a in legal if not (a >> 6) & COINS] or legal)
+            return r.choice([a for a in legal if not a.take & COINS] or legal)
 
         playout(st, rng, policy)
         if st.result().get("capotto") == 0:

@@ -332,9 +332,13 @@ def test_sco_4_5_canonical_text_and_order() -> None:
         "play 2C",
         "play JS take JD",
     ]
-    assert [int(a) for a in st.legal_actions()] == [
-        parse_card(t.split()[1], DECK_40) | mask(*t.split()[3:]) << 6 for t in st.legal_texts()
-    ]  # stable codes: card | take << 6
+    codes = [int(a) for a in st.legal_actions()]
+    assert codes == sorted(codes)  # codes follow the legal order (stable, SCO-4.5)
+    for a in st.legal_actions():
+        again = GAME.parse_action(a.text, st.variant)
+        assert again == a and again.text == a.text
+        assert a.card == parse_card(a.text.split()[1], DECK_40)
+        assert a.take == mask(*a.text.split()[3:])
 
 
 def test_sco_4_6_action_input() -> None:
@@ -394,9 +398,9 @@ def test_sco_5_3_leftover_and_sco_5_4_last_capture() -> None:
             if before_last:
                 last = st.history[-1]
                 res = st.result()
-                leftover = table_before & ~(last >> 6)
-                if not last >> 6:
-                    leftover |= BIT[last & 63]
+                leftover = table_before & ~(last.take)
+                if not last.take:
+                    leftover |= BIT[last.card]
                 assert st.piles[res["last_capture"] % 2] & leftover == leftover
                 assert res["last_capture"] is not None
 
@@ -599,7 +603,7 @@ def test_sco_8_2_dealer_last_sweep() -> None:
             table, before = st.table, list(st.sweeps)
             a = st.legal_actions()[0]
             st.apply(a)
-            clears = bool(a >> 6) and (a >> 6) == table
+            clears = bool(a.take) and a.take == table
             team = st.dealer % 2
             assert st.sweeps[team] - before[team] == int(clears and last_sweep)
             seen += clears
