@@ -389,10 +389,10 @@ class SheepsheadDeal(DealState):
                     and self.trick_no < 5
                 ):
                     cards = hand & ~(self.x_mask & ~BIT[self.called])  # SHP-7.6.3
-            try:
-                legal = self._legal = _PLAY_CACHE[cards]
-            except KeyError:
-                legal = self._legal = _play_miss(cards)
+            legal = _PLAY_CACHE.get(cards)
+            if legal is None:
+                legal = _play_miss(cards)
+            self._legal = legal
             return legal
         if self.phase is P_PICK:
             legal = _PICK_LEGAL  # SHP-4.1
