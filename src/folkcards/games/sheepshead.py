@@ -263,6 +263,12 @@ def outcome(picker_points: int, picker_tricks: int) -> tuple[str, int]:
     return "defenders", 2
 
 
+def carry_of(variant: Variant, stake: int) -> dict[str, Any]:
+    """The carried-over deal keys (SHP-11.2): ``{"stake": n}`` under ``doubler``, else none
+    (under ``leaster`` the stake is always 1 and the key is not allowed)."""
+    return {"stake": stake} if variant["no_pick"] == DOUBLER else {}
+
+
 def is_stake(value: object) -> bool:
     """True for a JSON integer power of two ≥ 1 (SHP-11.2)."""
     return type(value) is int and value >= 1 and value & (value - 1) == 0
@@ -793,7 +799,7 @@ class SheepsheadDeal(DealState):
             history=tuple(history),
             actors=tuple(self.actors),
             info=info,
-            carry={"stake": self.stake},
+            carry=carry_of(self.variant, self.stake),
             result=self.result() if over else None,
         )
 
@@ -883,7 +889,7 @@ class SheepsheadGame(Game):
     def normalize_carry(self, record: Mapping[str, Any], variant: Variant) -> dict[str, Any]:
         """The record's ``stake`` (SHP-11.2): a power of two, only under ``doubler``."""
         if "stake" not in record:
-            return {"stake": 1}
+            return carry_of(variant, 1)
         stake = record["stake"]
         if variant["no_pick"] != DOUBLER:
             raise MalformedRecord(
@@ -989,7 +995,10 @@ class SheepsheadGame(Game):
     def start_match(self, variant: Variant, match_keys: Mapping[str, Any]) -> MatchState:
         """Totals 0, any first dealer, stake 1."""
         return MatchState(
-            totals=[0] * SEATS, next_dealer=None, carry={"stake": 1}, extra={"played": 0}
+            totals=[0] * SEATS,
+            next_dealer=None,
+            carry=carry_of(variant, 1),
+            extra={"played": 0},
         )
 
     def after_deal(self, match: MatchState, deal: DealState) -> MatchState:
@@ -1001,7 +1010,7 @@ class SheepsheadGame(Game):
         if res["redeal"]:  # SHP-9.5, SHP-11.2: the next deal is played at double stake
             carry = {"stake": deal.stake * 2}
         else:
-            carry = {"stake": 1}
+            carry = carry_of(deal.variant, 1)
             played += 1
         over, winner = False, None
         top = max(totals)
