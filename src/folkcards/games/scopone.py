@@ -205,10 +205,6 @@ _BY_CODE: dict[int, Play] = {}
 _ACTION_CACHE_LIMIT = 1 << 19
 
 
-def _lex_key(mask: CardSet) -> tuple[int, ...]:
-    return tuple(cards_list(mask))
-
-
 def action_for(c: Card, take: CardSet = 0) -> Play:
     """The (interned) action ``play c`` or ``play c take …`` of a Scopone card."""
     key = c | take << 6
@@ -355,33 +351,8 @@ def _capturers(vkey: int) -> CardSet:
     return out
 
 
-_HALF = (1 << 26) - 1  # clubs and swords; the other half is cups and coins
-_HALF_SUMS: dict[int, list[tuple[CardSet, ...]]] = {}
 _SUM_MEMO: dict[int, tuple[CardSet, ...]] = {}
 _MEMO_LIMIT = 1 << 19
-
-
-def _half_sums(cards: CardSet) -> list[tuple[CardSet, ...]]:
-    """Per sum s ≤ 10, every subset of ``cards`` (empty set included) whose values add to s.
-
-    Memoized per half of the pack: a table's half holds few cards, so these repeat a lot.
-    """
-    key = cards ^ cards >> 21 ^ cards >> 42
-    got = _HALF_SUMS.get(key)
-    if got is not None:
-        return got
-    sums: list[tuple[CardSet, ...]] = [(0,), (), (), (), (), (), (), (), (), (), ()]
-    for c in iter_cards(cards):
-        w = VALUE[c]
-        b = BIT[c]
-        for s in range(10 - w, -1, -1):  # descending: a new subset is never extended twice
-            old = sums[s]
-            if old:
-                sums[s + w] = sums[s + w] + tuple([m | b for m in old])
-    if len(_HALF_SUMS) >= _MEMO_LIMIT:
-        _HALF_SUMS.clear()
-    _HALF_SUMS[key] = sums
-    return sums
 
 
 def sum_options(v: int, table: CardSet) -> tuple[CardSet, ...]:
@@ -389,8 +360,9 @@ def sum_options(v: int, table: CardSet) -> tuple[CardSet, ...]:
 
     Meant for a table with no card of value ``v`` (SCO-4.2.2; with one, only singles count).
     In ``legal`` order (lexicographic by card order, SCO-4.5). Only cards of value < v can
-    take part; the answer is memoized by those cards and ``v``, and built on a miss from
-    the subset sums of the two halves of the pack.
+    take part; the answer is memoized by those cards and ``v`` under a bit-folded key
+    (``k ^ k >> 21 ^ k >> 42`` is invertible and spreads the structured masks over the
+    dict's low hash bits, avoiding long probe chains).
     """
     low = table & _BELOW[v]
     key = low << 4 | v
@@ -398,11 +370,26 @@ def sum_options(v: int, table: CardSet) -> tuple[CardSet, ...]:
     got = _SUM_MEMO.get(key)
     if got is not None:
         return got
-    left = _half_sums(low & _HALF)
-    right = _half_sums(low & ~_HALF)
-    out = [a | b for s in range(v + 1) if left[s] for a in left[s] for b in right[v - s]]
-    if len(out) > 1:
-        out.sort(key=_lex_key)
+    cards = cards_list(low)
+    vals = [VALUE[c] for c in cards]
+    n = len(cards)
+    out: list[CardSet] = []
+
+    def walk(i: int, mask: CardSet, total: int) -> None:
+        # Depth first, smallest card first: a set comes right before its extensions and
+        # after every set that starts with a smaller card, i.e. lexicographic order.
+        for j in range(i, n):
+            s = total + vals[j]
+            if s > v:
+                continue
+            m = mask | BIT[cards[j]]
+            if s == v:
+                if mask:
+                    out.append(m)
+            elif j + 1 < n:
+                walk(j + 1, m, s)
+
+    walk(0, 0, 0)
     result = tuple(out)
     if len(_SUM_MEMO) >= _MEMO_LIMIT:
         _SUM_MEMO.clear()
@@ -414,11 +401,8 @@ _SUM_ACTIONS: dict[int, tuple[Action, ...]] = {}
 
 
 def _sum_actions(c: Card, low: CardSet) -> tuple[Action, ...]:
-    """The actions of ``c`` taking a sum from ``low`` (the table's cards of smaller value).
-
-    Memoized under a bit-folded key (``k ^ k >> 21 ^ k >> 42`` is invertible and spreads
-    the structured masks over the dict's low hash bits, avoiding probe chains).
-    """
+    """The actions of ``c`` taking a sum from ``low`` (the table's cards of smaller value),
+    memoized by ``low`` and ``c`` (bit-folded key, as in :func:`sum_options`)."""
     acts = tuple(action_for(c, m) for m in sum_options(VALUE[c], low))
     if len(_SUM_ACTIONS) >= _MEMO_LIMIT:
         _SUM_ACTIONS.clear()
