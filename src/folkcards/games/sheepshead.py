@@ -886,6 +886,10 @@ class SheepsheadGame(Game):
         """The action named by ``text`` (SHP-14.1), or ActionSyntaxError."""
         return ACTIONS.parse(text)
 
+    def all_actions(self, variant: Variant) -> tuple[Action, ...]:
+        """The 73 actions in canonical order, codes 0..72 (a fixed action space)."""
+        return ACTIONS.actions
+
     def normalize_carry(self, record: Mapping[str, Any], variant: Variant) -> dict[str, Any]:
         """The record's ``stake`` (SHP-11.2): a power of two, only under ``doubler``."""
         if "stake" not in record:
