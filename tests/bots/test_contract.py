@@ -157,3 +157,21 @@ def test_search_falls_back_when_no_deal_can_be_sampled(monkeypatch: pytest.Monke
         ev = make_bot(spec).evaluate(obs, random.Random(0))
         assert ev.choice in obs.legal
         assert "no deal is consistent" in ev.detail["fallback"]
+
+
+def test_heuristic_prior_ranks_the_heuristics_choice_first() -> None:
+    from folkcards.bots.heuristic import HEURISTIC
+    from folkcards.bots.search import heuristic_prior
+
+    game = GAMES["scopone"]
+    state = game.random_deal(random.Random(8))
+    obs = state.observation(state.to_act)
+    prior = heuristic_prior(obs)
+    assert set(prior) == set(obs.legal)
+    assert min(prior.values()) == 0.0 and max(prior.values()) == 1.0
+    best = HEURISTIC.evaluate(obs, random.Random(0)).choice
+    assert prior[best] == 1.0
+    assert heuristic_prior(toygame.GAME.random_deal(random.Random(1)).observation(1)) == {}
+    # a search bot with a huge prior plays the heuristic's choice
+    for spec in ("pimc:iters=4:prior=100", "ismcts:iters=40:prior=100"):
+        assert prior[make_bot(spec).choose(obs, random.Random(3))] == 1.0

@@ -11,7 +11,9 @@ commas, so that a list of specs can be comma-separated on the command line):
 
 Search options: ``iters=N`` playouts per decision (default 200), ``ms=T`` a time budget
 per decision instead (not reproducible), ``policy=random|heuristic`` for playouts,
-``c=X`` the IS-MCTS exploration constant.
+``prior=W`` the weight of the heuristic's ranking as a prior (PIMC: a bonus that fades
+with samples; IS-MCTS: progressive bias at the root), ``c=X`` the IS-MCTS exploration
+constant.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from folkcards.bots.search import ISMCTSBot, PIMCBot
 SEARCH_DEFAULT = "ismcts"
 """What ``search`` means: the algorithm that measured stronger (docs/bots.md)."""
 
-_SEARCH_OPTIONS = {"iters": int, "ms": float, "policy": str}
+_SEARCH_OPTIONS = {"iters": int, "ms": float, "policy": str, "prior": float}
 
 
 def _search(cls: type[PIMCBot] | type[ISMCTSBot], opts: dict[str, Any], name: str) -> Bot:
@@ -38,6 +40,8 @@ def _search(cls: type[PIMCBot] | type[ISMCTSBot], opts: dict[str, Any], name: st
         kwargs["ms"] = opts["ms"]
     if "policy" in opts:
         kwargs["policy"] = opts["policy"]
+    if "prior" in opts:
+        kwargs["prior"] = opts["prior"]
     if "c" in opts:
         kwargs["exploration"] = opts["c"]
     return cls(**kwargs)

@@ -86,6 +86,22 @@ def fallback(obs: Observation, rng: random.Random, reason: str) -> Evaluation:
     return Evaluation(ev.choice, ev.values, ev.scale, {"fallback": reason})
 
 
+def heuristic_prior(obs: Observation) -> dict[Action, float]:
+    """The heuristic's ranking of the legal actions as a prior in [0, 1] (1 = its choice,
+    0 = its last), or {} when the game has no heuristic."""
+    from folkcards.bots.heuristic import scorer_for
+
+    scorer = scorer_for(obs.game)
+    if scorer is None:
+        return {}
+    scores = scorer(obs)
+    values = sorted({scores.get(a, 0.0) for a in obs.legal})
+    if len(values) < 2:
+        return dict.fromkeys(obs.legal, 1.0)
+    rank = {v: i / (len(values) - 1) for i, v in enumerate(values)}
+    return {a: rank[scores.get(a, 0.0)] for a in obs.legal}
+
+
 class SearchBot(Bot):
     """Common budget handling of the search bots. When the game's determinizer cannot
     sample the position, the bot plays the heuristic's choice instead (and says so in
@@ -97,7 +113,11 @@ class SearchBot(Bot):
         ms: float | None = None,
         policy: str = "random",
         name: str | None = None,
+        prior: float = 0.0,
     ) -> None:
+        if prior < 0:
+            raise ValueError("prior must be at least 0")
+        self.prior = prior
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
         if policy not in POLICIES:
@@ -146,7 +166,12 @@ class PIMCBot(SearchBot):
                 counts[action] += 1
                 done += 1
         values = {a: totals[a] / counts[a] if counts[a] else 0.0 for a in legal}
-        detail = {a.text: {"samples": counts[a]} for a in legal}
+        detail: dict[str, dict[str, float]] = {a.text: {"samples": counts[a]} for a in legal}
+        if self.prior:
+            prior = heuristic_prior(obs)
+            for a in legal:
+                detail[a.text]["mean"] = round(values[a], 4)
+                values[a] += self.prior * prior.get(a, 0.0) / math.sqrt(1.0 + counts[a] / 10.0)
         return Evaluation(
             argmax(values, rng), {a.text: v for a, v in values.items()}, "win", detail
         )
@@ -178,8 +203,9 @@ class ISMCTSBot(SearchBot):
         policy: str = "random",
         exploration: float = 0.7,
         name: str | None = None,
+        prior: float = 0.0,
     ) -> None:
-        super().__init__(iterations, ms, policy, name)
+        super().__init__(iterations, ms, policy, name, prior)
         self.exploration = exploration
 
     def evaluate(self, obs: Observation, rng: random.Random) -> Evaluation:
@@ -191,6 +217,8 @@ class ISMCTSBot(SearchBot):
         done = 0
         c = self.exploration
         policy = self.policy
+        prior = heuristic_prior(obs) if self.prior else {}
+        bias = {a * 8 + obs.seat: self.prior * p for a, p in prior.items()}
         while more(done):
             try:
                 state = sample(game, obs, rng)
@@ -227,6 +255,8 @@ class ISMCTSBot(SearchBot):
                     score = kid.reward / kid.visits + c * math.sqrt(
                         math.log(kid.avail) / kid.visits
                     )
+                    if node is root and bias:  # progressive bias toward the heuristic
+                        score += bias.get(a * 8 + actor, 0.0) / kid.visits
                     if score > best:
                         best, action = score, a
                 node = children[action * 8 + actor]
