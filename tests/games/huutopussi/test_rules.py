@@ -665,6 +665,20 @@ def _match_record(deals: list[dict[str, Any]], **top: Any) -> dict[str, Any]:
     return {"game": "huutopussi", "deals": deals, **top}
 
 
+def test_huu_10_3_totals_derived_in_a_match() -> None:
+    """HUU-10.3, HUU-4.7: a deal in a match that leaves out `totals` gets the derived ones."""
+    rec = winning_match()
+    last = rec["deals"][-1]
+    assert "totals" in last  # the engine writes them when they are not 0
+    stripped = [{k: v for k, v in d.items() if k != "totals"} for d in rec["deals"]]
+    assert replay({**rec, "deals": stripped}) == replay(rec)
+    from folkcards.engine.records import load_match
+
+    deals = load_match({**rec, "deals": stripped}).deals
+    assert deals[-1].observation(0).carry == {"totals": [480, -150]}
+    assert GAME.all_actions(GAME.normalize_variant({}))[0].text == "answer C"
+
+
 def test_huu_10_4_match_replay_checks() -> None:
     """HUU-10.4: wrong dealer, an unfinished deal before the last, a variant that differs,
     a present totals that differs → malformed with the deal's index; results add totals."""

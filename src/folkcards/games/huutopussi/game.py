@@ -25,29 +25,6 @@ from .tables import CARDS36, DECK, TABLE, rules_of
 CARD_SET = frozenset(CARDS36)
 
 
-class _DerivedTotals(dict[str, Any]):
-    """The ``totals`` of a deal record inside a match that leaves them out (HUU-10.3).
-
-    The engine compares a deal's carried-over keys with the ones it derived from the deals
-    before; a deal that omits ``totals`` is still right when the derived totals ban no seat
-    (HUU-4.7), because then they change nothing in the deal. It compares equal exactly then.
-    """
-
-    def _same_bans(self, other: object) -> bool:
-        if not isinstance(other, Mapping) or set(other) != {"totals"}:
-            return False
-        theirs = other["totals"]
-        return isinstance(theirs, list) and all(t > -500 for t in theirs)
-
-    def __eq__(self, other: object) -> bool:
-        return self._same_bans(other)
-
-    def __ne__(self, other: object) -> bool:
-        return not self._same_bans(other)
-
-    __hash__ = None
-
-
 FIXED_BY_ERLANGEN = ("card_points", "last_trick", "no_trick_rule")
 FOUR_PLAYER_ONLY = ("no_trick_rule", "tie")
 
@@ -60,6 +37,7 @@ class HuutopussiGame(Game):
     deck = DECK
     partnership = True
     deal_keys = ("totals",)
+    derived_deal_keys = ("totals",)  # HUU-10.3: a deal in a match may leave them out
     _normalized: ClassVar[dict[Any, dict[str, Any]]] = {}
     variant_options = (
         VariantOption("players", 4, "3 → three-player Huutopussi (HUU-13)", choices=(4, 3)),
@@ -181,12 +159,16 @@ class HuutopussiGame(Game):
                 ) from None
             raise
 
+    def all_actions(self, variant: Variant) -> tuple[Action, ...]:
+        """The whole action space (every variant's actions), codes 0..n-1 in sorted order."""
+        return TABLE.actions
+
     # --- deals --------------------------------------------------------------------------------
     def normalize_carry(self, record: Mapping[str, Any], variant: Variant) -> dict[str, Any]:
         """HUU-10.3: ``totals``, one JSON integer per side; absent = all 0."""
         k = self.num_teams(variant)
         if "totals" not in record:
-            return _DerivedTotals(totals=[0] * k)
+            return {"totals": [0] * k}
         t = record["totals"]
         if not isinstance(t, list) or len(t) != k or any(type(x) is not int for x in t):
             raise MalformedRecord(f"'totals' must be a list of {k} integers, not {json_repr(t)}")
