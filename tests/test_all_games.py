@@ -128,8 +128,14 @@ def test_observations_are_per_seat_and_determinize_reproduces_them(game: Game, s
     for snap in snapshots:
         for seat in range(snap.num_seats):
             obs = snap.observation(seat)
-            assert obs.seat == seat and obs.to_act == snap.to_act and obs.phase == snap.phase
-            assert obs.legal == (snap.legal_actions() if seat == snap.to_act else ())
+            assert obs.seat == seat
+            if seat == snap.to_act:
+                assert obs.to_act == seat and obs.phase == snap.phase
+                assert obs.legal == snap.legal_actions()
+            else:
+                # A seat may not learn that another seat faces a private choice (Satat's
+                # SAT-19.1 masks a pending partner 'pass'), so only legal is fixed here.
+                assert obs.legal == ()
             json.dumps(obs.to_dict())  # JSON-ready for clients
             world = snap.determinize(seat, random.Random(seed + seat))
             assert world.observation(seat) == obs

@@ -273,6 +273,10 @@ class Game(ABC):
     variant_options: ClassVar[tuple[VariantOption, ...]] = ()
     deal_keys: ClassVar[tuple[str, ...]] = ()
     """Game-defined deal-record keys (carried-over state, e.g. Sasku's ``replay``)."""
+    derived_deal_keys: ClassVar[tuple[str, ...]] = ()
+    """Deal keys that a deal inside a match may leave out: they are then derived from the
+    deals before (Satat's ``redeals``/``passing``). Other deal keys, when absent, take their
+    start-of-match value and must still agree (Sasku's ``replay``, SAS-16.3)."""
     match_keys: ClassVar[tuple[str, ...]] = ()
     """Game-defined match-record keys (e.g. Satat's ``draw``)."""
     suit_letters: ClassVar[str] = "CSHD"

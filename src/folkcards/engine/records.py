@@ -143,6 +143,11 @@ def load_match(obj: object) -> MatchReplay:
         if ms.over:
             raise RecordError("the match was already over before this deal", deal=k)
         try:
+            if isinstance(deal_obj, dict) and game.derived_deal_keys:
+                # Carried-over keys that the game lets a deal in a match leave out take the
+                # values the deals before derive; keys it gives must agree with them.
+                derived = {k: v for k, v in ms.carry.items() if k in game.derived_deal_keys}
+                deal_obj = {**derived, **deal_obj}
             state, actions = start_deal(game, deal_obj, variant, in_match=True)
             if ms.next_dealer is not None and state.dealer != ms.next_dealer:
                 raise MalformedRecord(

@@ -888,6 +888,7 @@ class SatatGame(Game):
         ),
     )
     deal_keys = ("redeals", "passing")
+    derived_deal_keys = ("redeals", "passing")  # SAT-4.6: derived in a match
     match_keys = ("draw",)
 
     # --- actions ---------------------------------------------------------------------

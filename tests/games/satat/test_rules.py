@@ -659,11 +659,17 @@ def test_sat_13_1_18_7_match_faults() -> None:
     assert out["ok"] is False and out["deal"] == 1 and out["index"] == 1  # SAT-13.5
 
 
-@pytest.mark.xfail(strict=True, reason="engine: load_match fills absent carried keys with defaults")
 def test_sat_4_6_absent_keys_in_a_match_take_the_derived_value() -> None:
-    """SAT-4.6: in a match an absent ``passing`` takes the derived value (engine change needed)."""
+    """SAT-4.6: in a match an absent ``passing`` takes the derived value; a given one must
+    equal it."""
     a = rec(d1(), ["trump S", "pass", *seven_spade_tricks(), "stop"], dealer=0)
-    assert run(_match([a, rec(suit_deal(), [], dealer=2)]))["phase"] == "give"
+    absent = run(_match([dict(a), rec(suit_deal(), [], dealer=2)]))
+    given = run(
+        _match([dict(a), rec(suit_deal(), [], dealer=2, passing={"winners": 1, "cards": 1})])
+    )
+    assert absent["ok"] is True and absent == given
+    wrong = run(_match([dict(a), rec(suit_deal(), [], dealer=2, passing=None)]))
+    assert wrong["ok"] is False and wrong["deal"] == 1 and wrong["index"] is None
 
 
 def test_sat_13_3_match_target() -> None:
