@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from operator import itemgetter
 from typing import Any
 
 from folkcards.cards import (
@@ -306,12 +307,15 @@ _CLASSIC_HANDS = (
     (9, 10, 11, 23, 24, 25, 37, 38, 39),
 )  # SCO-3.1: p1 (eldest), p2, p3, p4 (dealer)
 _CLASSIC_TABLE = (12, 13, 26, 27)
+_CLASSIC_GET = tuple(itemgetter(*idx) for idx in _CLASSIC_HANDS)
+_CLASSIC_TABLE_GET = itemgetter(*_CLASSIC_TABLE)
 _SCIENTIFICO_HANDS = (
     (0, 1, 2, 3, 4, 20, 21, 22, 23, 24),
     (5, 6, 7, 8, 9, 25, 26, 27, 28, 29),
     (10, 11, 12, 13, 14, 30, 31, 32, 33, 34),
     (15, 16, 17, 18, 19, 35, 36, 37, 38, 39),
 )  # SCO-3.2
+_SCIENTIFICO_GET = tuple(itemgetter(*idx) for idx in _SCIENTIFICO_HANDS)
 
 
 # --- capture tables (SCO-4.2) ------------------------------------------------------------
@@ -816,15 +820,16 @@ class ScoponeGame(Game):
             if hands is not None or extra:
                 raise MalformedRecord("a deal needs exactly one of 'deck' or 'hands'")
             deck_t = tuple(deck)
-            if len(deck_t) != 40 or _mask(deck_t) != DECK_40:
+            try:  # 40 distinct powers of two add up to DECK_40 only without repeats
+                bits = [BIT[c] for c in deck_t] if min(deck_t) >= 0 else []
+            except (IndexError, TypeError):
+                bits = []
+            if len(bits) != 40 or sum(bits) != DECK_40:
                 raise MalformedRecord("'deck' must hold the 40 Scopone cards, each once (SCO-10.1)")
-            layout = _SCIENTIFICO_HANDS if sci else _CLASSIC_HANDS
-            for p, idx in enumerate(layout):
-                m = 0
-                for i in idx:
-                    m |= BIT[deck_t[i]]
-                masks[(dealer + 1 + p) & 3] = m
-            table_order: tuple[Card, ...] = () if sci else tuple(deck_t[i] for i in _CLASSIC_TABLE)
+            get: tuple[Any, ...] = _SCIENTIFICO_GET if sci else _CLASSIC_GET
+            table_order: tuple[Card, ...] = () if sci else _CLASSIC_TABLE_GET(deck_t)
+            for p in range(4):
+                masks[(dealer + 1 + p) & 3] = sum(get[p](bits))
             return ScoponeState(
                 self, variant, dealer, masks, _mask(table_order),
                 deck=deck_t, dealt=None, table_order=table_order,
