@@ -76,6 +76,10 @@ BIDDING, GIVE, CONTRACT, RETURN, DISCARD, PLAY, ANSWER, OVER = (
 )
 
 
+KQ_MASK = sum(PAIR)
+_DECLARATION_CACHE: dict[tuple[int, int, int, int, bool], tuple[Action, ...]] = {}
+
+
 def can_redeal(hand: int) -> bool:
     """HUU-4.6: at least three sixes, or no card above a jack (no A, T, K, Q)."""
     return (hand & SIXES).bit_count() >= 3 or not hand & HIGH
@@ -110,6 +114,7 @@ class HuutopussiState(DealState):
         "hands_rec",
         "high",
         "high_seat",
+        "is_over",
         "last_winner",
         "leader",
         "marriages",
@@ -134,6 +139,7 @@ class HuutopussiState(DealState):
     )
 
     game: HuutopussiGame
+    is_over: bool  # an attribute kept with ``to_act``, faster than the base property
     rules: Rules
     hands: list[int]
     trick: list[int]
@@ -173,6 +179,7 @@ class HuutopussiState(DealState):
         self._result: dict[str, JSON] | None = None
         self.phase = BIDDING
         self.to_act = (dealer + 1) % n  # HUU-4.1: eldest first
+        self.is_over = False
         self.high = 0
         self.high_seat = -1
         self.passed = 0
@@ -322,12 +329,24 @@ class HuutopussiState(DealState):
         return plays
 
     def _declaration_actions(self, seat: int, hand: int) -> tuple[Action, ...]:
-        """HUU-8.3–8.5 (HUU-12.6): the attempts open to ``seat`` in its window."""
-        asks: list[Action] = []
-        declares: list[Action] = []
+        """HUU-8.3–8.5 (HUU-12.6): the attempts open to ``seat`` in its window (cached by
+        the seat's kings and queens, the suits used and who is broken)."""
         partner = self.partner_of(seat)
         own_broken = self.broken >> seat & 1
+        partner_state = -1 if partner < 0 else self.broken >> partner & 1
         erl = self.rules.erlangen
+        key = (hand & KQ_MASK, self.used, own_broken, partner_state, erl)
+        out = _DECLARATION_CACHE.get(key)
+        if out is None:
+            out = _DECLARATION_CACHE[key] = self._declarations(hand, own_broken, partner_state, erl)
+        return out
+
+    def _declarations(
+        self, hand: int, own_broken: int, partner_state: int, erl: bool
+    ) -> tuple[Action, ...]:
+        asks: list[Action] = []
+        declares: list[Action] = []
+        partner = -1 if partner_state < 0 else 0
         for x in SUIT_ORDER_WORDS:
             if self.used >> x & 1:  # HUU-8.7
                 continue
@@ -337,7 +356,7 @@ class HuutopussiState(DealState):
                 declares.append(DECLARE[x])
             if partner >= 0 and ((k ^ q) or (erl and not (k and q))):
                 asks.append(ASK_HALF[x])
-        if partner >= 0 and not self.broken >> partner & 1:
+        if partner_state == 0:
             asks.append(ASK_MARRIAGE)
         return (*asks, *declares)
 
@@ -543,8 +562,7 @@ class HuutopussiState(DealState):
         if done == r.tricks:
             self.points[side] += total + r.last_trick  # HUU-1.4
             self.last_winner = w
-            self.to_act = None
-            self.phase = OVER
+            self._finish()
             return
         self.points[side] += total
         # HUU-7.5: the winner leads; HUU-8.1 (HUU-12.5): its declaration window.
@@ -554,6 +572,7 @@ class HuutopussiState(DealState):
 
     def _finish(self) -> None:
         self.to_act = None
+        self.is_over = True
         self.phase = OVER
 
     # --- results ----------------------------------------------------------------------------
