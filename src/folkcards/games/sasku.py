@@ -1286,6 +1286,65 @@ class _Determinizer:
             last_error = "observation differs"
         raise FolkcardsError(f"cannot determinize this observation ({last_error})")
 
+    def _seat_fits(self, seat: int, after_exchange: CardSet) -> bool:
+        """The seat's own facts: picture count at the exchange (SAS-7.1), bid length
+        (SAS-8.4) and the named trump's length (SAS-9.1), on its hand after the exchange."""
+        exact = self.pictures_exact[seat]
+        if exact is not None and (after_exchange & PICTURES).bit_count() != exact:
+            return False
+        if self.max_bid[seat] and hand_length(after_exchange) < self.max_bid[seat]:
+            return False
+        claim = self.trump_claim
+        return not (
+            claim is not None
+            and claim[0] == seat
+            and potential_trumps(after_exchange, claim[1]) < claim[2]
+        )
+
+    def _draw_seat(
+        self, seat: int, allowed: CardSet, need: int, known: CardSet, rng: random.Random
+    ) -> CardSet:
+        """``need`` hidden cards for ``seat`` from ``allowed`` that fit its own facts.
+
+        Plain uniform draws first; when the seat's facts are narrow (a long bid, an exact
+        picture count) the draw is steered: the required pictures, or enough potential
+        trumps of a suit, are drawn first and the rest uniformly.
+        """
+        cards = cards_list(allowed)
+        if need > len(cards):
+            raise _Reject("not enough cards")
+        base = known | self.played[seat]
+        exact = self.pictures_exact[seat]
+        pics = cards_list(allowed & PICTURES)
+        rest = cards_list(allowed & ~PICTURES)
+        for attempt in range(40):
+            if exact is not None:  # the exact number of hidden pictures
+                q = exact - (base & PICTURES).bit_count()
+                if q < 0 or q > need or q > len(pics) or need - q > len(rest):
+                    raise _Reject("picture count")
+                chosen = rng.sample(pics, q) + rng.sample(rest, need - q)
+            elif attempt < 10 or not (self.max_bid[seat] or self.trump_claim):
+                chosen = rng.sample(cards, need)
+            else:  # enough potential trumps in one suit for the bid or the named trump
+                claim = self.trump_claim
+                if claim is not None and claim[0] == seat:
+                    suit, length = claim[1], max(claim[2], self.max_bid[seat])
+                else:
+                    suit, length = rng.randrange(4), self.max_bid[seat]
+                long_suit = cards_list(allowed & TRUMPS_OF[suit])
+                t = max(0, length - (base & TRUMPS_OF[suit]).bit_count())
+                if t > need or t > len(long_suit):
+                    continue
+                first = rng.sample(long_suit, t)
+                others = [c for c in cards if c not in first]
+                chosen = first + rng.sample(others, need - t)
+            m = 0
+            for c in chosen:
+                m |= BIT[c]
+            if self._seat_fits(seat, base | m):
+                return m
+        raise _Reject("no hand fits this seat's bids and exchange")
+
     def _attempt(self, rng: random.Random) -> SaskuDeal:
         me, obs = self.me, self.obs
         known = [0, 0, 0, 0]
@@ -1318,46 +1377,32 @@ class _Determinizer:
             elif known[r] >> x & 1:
                 known[r] &= ~BIT[x]
                 known[g] |= BIT[x]
-        # sample the hidden part of each other seat's current hand
+        # sample the hidden part of each other seat's current hand, most constrained first
         need = [self.sizes[s] - known[s].bit_count() for s in range(4)]
         need[me] = 0
-        order = sorted(
-            (s for s in range(4) if s != me),
-            key=lambda s: (self.pictures_exact[s] is None, (pool & ~self.forbidden[s]).bit_count()),
-        )
+        others = [s for s in range(4) if s != me]
+        if rng.random() < 0.25:  # now and then another order, in case greed paints a corner
+            rng.shuffle(others)
+            order = others
+        else:  # exact picture counts first, then the least slack, then the longest bid
+            order = sorted(
+                others,
+                key=lambda s: (
+                    self.pictures_exact[s] is None,
+                    (pool & ~self.forbidden[s]).bit_count() - need[s],
+                    -self.max_bid[s],
+                ),
+            )
         hands = list(known)
         for s in order:
             if need[s] < 0:
                 raise _Reject("hand sizes")
-            allowed = pool & ~self.forbidden[s]
-            exact = self.pictures_exact[s]
-            if exact is not None:
-                have = ((known[s] | self.played[s]) & PICTURES).bit_count()
-                q = exact - have
-                pics = cards_list(allowed & PICTURES)
-                rest = cards_list(allowed & ~PICTURES)
-                if q < 0 or q > need[s] or q > len(pics) or need[s] - q > len(rest):
-                    raise _Reject("picture count")
-                chosen = rng.sample(pics, q) + rng.sample(rest, need[s] - q)
-            else:
-                cards = cards_list(allowed)
-                if need[s] > len(cards):
-                    raise _Reject("not enough cards")
-                chosen = rng.sample(cards, need[s])
-            for c in chosen:
-                hands[s] |= BIT[c]
-                pool &= ~BIT[c]
+            chosen = self._draw_seat(s, pool & ~self.forbidden[s], need[s], known[s], rng)
+            hands[s] |= chosen
+            pool &= ~chosen
         if pool:
             raise _Reject("cards left over")
-        # auction facts on the hand after the exchange (hand now + cards played since)
         after_exchange = [hands[s] | self.played[s] for s in range(4)]
-        for s in range(4):
-            if self.max_bid[s] and hand_length(after_exchange[s]) < self.max_bid[s]:
-                raise _Reject("bid longer than the hand")
-        if self.trump_claim is not None:
-            s, suit, bid = self.trump_claim
-            if potential_trumps(after_exchange[s], suit) < bid:
-                raise _Reject("trump suit too short")
         # undo the exchanges to get the dealt hands
         dealt = after_exchange.copy()
         actions = list(obs.history)

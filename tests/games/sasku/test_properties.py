@@ -313,3 +313,24 @@ def test_shuffled_pack_is_a_uniform_permutation() -> None:
     # 1225 degrees of freedom: mean 1225, sd ≈ 49.5; a biased shuffle lands far above
     assert 1000 < chi2 < 1450
     assert sorted(shuffled_pack(rng)) == deck_cards
+
+
+def test_determinize_respects_bids_exchange_and_voids() -> None:
+    """SAS-8.4, SAS-9.1, SAS-7.1, SAS-10.3: what the observation implies holds in samples."""
+    from sasku_helpers import LONE_KS, SUIT_PER_SEAT, apply_all, deal
+
+    from folkcards.games.sasku import PICTURES, SUIT_CARDS_OF, hand_length, potential_trumps
+
+    rng = random.Random(3)
+    state = apply_all(deal(SUIT_PER_SEAT), "bid 9; pass; pass; pass; trump S")
+    for _ in range(20):
+        sample = GAME.determinize(state.observation(0), rng)
+        assert hand_length(sample.hands[1]) == 9 and potential_trumps(sample.hands[1], 1) == 9
+    kept = apply_all(deal(LONE_KS), "keep")
+    for _ in range(20):
+        sample = GAME.determinize(kept.observation(2), rng)
+        assert (sample.hands[1] & PICTURES).bit_count() == 1  # it was asked: one picture
+    played = apply_all(deal(SUIT_PER_SEAT), "pass; pass; pass; pass; play AS; play JH")
+    for _ in range(20):
+        sample = GAME.determinize(played.observation(0), rng)
+        assert not sample.hands[2] & SUIT_CARDS_OF[1]  # seat 2 trumped: void in spades
