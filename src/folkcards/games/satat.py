@@ -892,6 +892,10 @@ class SatatGame(Game):
     match_keys = ("draw",)
 
     # --- actions ---------------------------------------------------------------------
+    def all_actions(self, variant: Variant) -> tuple[Action, ...]:
+        """Every Satat action, codes 0..n-1 in the conventions' order (learning envs)."""
+        return TABLE.actions
+
     def parse_action(self, text: str, variant: Variant) -> Action:
         """SAT-17.2: any accepted spelling; ``give`` cards may come in either order."""
         if not isinstance(text, str):
