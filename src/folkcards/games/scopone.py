@@ -922,6 +922,7 @@ class ScoponeGame(Game):
         state._vkey = value_key(table)
         state.history = [action_for(c, take or 0) for c, take in history]
         state.actors = list(obs.actors)
+        state.redeal = bool(info["redeal"])  # the table now may hold 3 kings mid-deal
         state.to_act = obs.to_act
         state.phase = obs.phase
         return state

@@ -766,3 +766,15 @@ def test_every_rule_id_is_cited() -> None:
     cited = {c.replace("_", "-", 1).replace("_", ".") for c in cited}
     missing = [i for i in ids if i not in cited]
     assert not missing, missing
+
+
+def test_sco_9_determinize_mid_deal_plays_on() -> None:
+    """SCO-9: determinize after captures keeps piles, table, turn and the seat to act."""
+    rec = hands_record(["KC", "AC", "2C", "3S"], {1: ["4C"], 2: ["KS"], 3: ["5C"], 0: ["KH"]})
+    st = state_of(dict(rec, actions=["play 4C", "play KS take KC", "play 5C"]))
+    rng = random.Random(2)
+    obs = st.observation(0)
+    world = GAME.determinize(obs, rng)
+    assert world.observation(0) == obs and world.to_act == 0 and world.redeal is False
+    assert world.piles == st.piles and world.table == st.table and world.turn == 3
+    world.apply(world.legal_actions()[0])
