@@ -7,7 +7,8 @@ commas, so that a list of specs can be comma-separated on the command line):
 * ``heuristic`` — the per-game rule-based player;
 * ``pimc`` — flat Monte Carlo over determinizations;
 * ``ismcts`` — information-set MCTS;
-* ``search`` — the stronger of the two at equal budget (measured: see docs/bots.md).
+* ``search`` — IS-MCTS with the heuristic's ranking as a prior (``prior=0.3``): the
+  configuration measured strongest (docs/bots.md).
 
 Search options: ``iters=N`` playouts per decision (default 200), ``ms=T`` a time budget
 per decision instead (not reproducible), ``policy=random|heuristic`` for playouts,
@@ -63,7 +64,12 @@ def _ismcts(opts: dict[str, Any], name: str) -> Bot:
     return _search(ISMCTSBot, opts, name)
 
 
+SEARCH_PRIOR = 0.3
+"""The heuristic prior of ``search`` (``pimc`` and ``ismcts`` have none unless asked)."""
+
+
 def _default_search(opts: dict[str, Any], name: str) -> Bot:
+    opts = {"prior": SEARCH_PRIOR, **opts}
     return _search(ISMCTSBot if SEARCH_DEFAULT == "ismcts" else PIMCBot, opts, name)
 
 
