@@ -21,7 +21,7 @@ from folkcards.tournament.stats import mean_ci
 
 Progress = Callable[[int, int], None]
 Job = tuple[int, int, int]
-"""(matchup index, bot A, bot B, board) flattened: (pair_a, pair_b, board)."""
+"""One unit of work: (index of bot A, index of bot B, board)."""
 
 
 def jobs_of(config: TournamentConfig) -> list[Job]:
