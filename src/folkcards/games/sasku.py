@@ -424,7 +424,7 @@ class SaskuDeal(DealState):
         seat = self.to_act
         if seat is None:
             legal = ()
-        elif self.phase is PLAY_PHASE:
+        elif self.phase == PLAY_PHASE:
             cards = self.hands[seat]
             trick = self.trick
             if trick:
@@ -464,7 +464,7 @@ class SaskuDeal(DealState):
         self._legal = None
         self.history.append(action)
         self.actors.append(seat)
-        if self.phase is not PLAY_PHASE:
+        if self.phase != PLAY_PHASE:
             self._apply(action)
             return
         card = CARD_OF_PLAY[action]
@@ -513,7 +513,7 @@ class SaskuDeal(DealState):
         seat = self.to_act
         assert seat is not None
         hand = self.hands[seat]
-        if phase is PLAY_PHASE:
+        if phase == PLAY_PHASE:
             if not self.trick:
                 return play_actions(hand)  # SAS-10.2
             config = self.config
@@ -524,16 +524,16 @@ class SaskuDeal(DealState):
                     hand, self.trick[0], self.winning, must_trump=True, must_beat=self.must_beat
                 )
             )
-        if phase is AUCTION:  # SAS-8.3, SAS-8.4
+        if phase == AUCTION:  # SAS-8.3, SAS-8.4
             lowest = self.high_bid + 1 if self.high_bid else 5
             return AUCTION_LEGAL[lowest, hand_length(hand)]
-        if phase is CUT:  # SAS-6.2
+        if phase == CUT:  # SAS-6.2
             return DEAL_ACTIONS
-        if phase is EXCHANGE:
+        if phase == EXCHANGE:
             if self.pending_giver >= 0:  # SAS-7.4: return a suit card
                 return tuple(RETURN[c] for c in iter_cards(hand & SUIT_CARDS))
             return (GIVE[(hand & PICTURES).bit_length() - 1], KEEP)  # SAS-7.3
-        if phase is DECLARE:  # SAS-9.1
+        if phase == DECLARE:  # SAS-9.1
             bid = self.high_bid
             return tuple(
                 a for a in TRUMP_IN_ORDER if ARG[a] == 3 or potential_trumps(hand, ARG[a]) >= bid
@@ -546,13 +546,13 @@ class SaskuDeal(DealState):
         seat = self.to_act
         assert seat is not None
         phase, kind, arg = self.phase, KIND[action], ARG[action]
-        if phase is AUCTION:
+        if phase == AUCTION:
             self._auction(seat, kind, arg)
-        elif phase is CUT:
+        elif phase == CUT:
             self._deal(arg)
-        elif phase is EXCHANGE:
+        elif phase == EXCHANGE:
             self._exchange(seat, kind, arg)
-        elif phase is DECLARE:
+        elif phase == DECLARE:
             self._declare(seat, arg)
         else:
             self._override(seat, kind)
@@ -995,6 +995,10 @@ class Sasku(Game):
         VariantOption("exchange", True, "the lone-picture exchange takes place (SAS-17.4)"),
     )
     deal_keys = ("replay",)
+
+    def __reduce__(self) -> str:
+        """Pickle as the registry's instance (deal states keep ``game is GAME``)."""
+        return "GAME"
 
     def parse_action(self, text: str, variant: Variant) -> Action:
         """The action ``text`` names (SAS-20.3), with a specific message when it names none."""

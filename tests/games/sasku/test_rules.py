@@ -739,3 +739,22 @@ def test_describe_shows_phase_trump_hands_and_trick() -> None:
     text = str(state)
     assert "phase play" in text and "trump D" in text and "trick: AS" in text
     assert "seat 2: AH KH QH JH TH 9H 8H 7H 6H" in text
+
+
+def test_pickled_deal_plays_on_identically() -> None:
+    """SAS-21.1: a pickled deal (tournament workers, storage) keeps phase, legal and game."""
+    import pickle
+    import random
+
+    rng = random.Random(8)
+    state = GAME.random_deal(rng)
+    for _ in range(9):
+        state.apply(rng.choice(state.legal_actions()))
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.game is GAME and copy.phase == state.phase
+    assert copy.legal_texts() == state.legal_texts() and copy.record() == state.record()
+    while not state.is_over:
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        copy.apply(action.text)
+    assert copy.result() == state.result()
