@@ -175,10 +175,13 @@ _N = 52  # card numbers 0..51: take sets are subsets of these
 class Play(Action):
     """A Scopone action: ``play C`` (``take`` = 0) or ``play C take …`` (SCO-4.5).
 
-    The integer code is ``card << 52 | lexrank(take)``, where ``lexrank`` numbers the take
-    sets in the lexicographic order of their card sequences (0 for no take). So sorting
-    codes numerically gives exactly the order of ``legal`` (SCO-4.5), and every action has
-    one stable code. The attributes are precomputed for :meth:`ScoponeState.apply`.
+    The integer code is ``(card << 52 | lexrank(take)) << 16 | salt``: ``lexrank`` numbers
+    the take sets in the lexicographic order of their card sequences (0 for no take), so
+    sorting codes numerically gives exactly the order of ``legal`` (SCO-4.5) and every
+    action has one stable code; ``salt`` is 16 bits of a fixed hash of (card, take) that
+    never affects the order but gives the codes well-spread low bits (Python hashes an int
+    by its value, and structured low bits make dicts keyed by actions probe long chains).
+    The attributes are precomputed for :meth:`ScoponeState.apply`.
     """
 
     card: Card
@@ -186,6 +189,30 @@ class Play(Action):
     bit: CardSet  # the played card as a set
     won: CardSet  # take | bit: what a capture adds to the team pile
     dv: int  # change of the table's value key when this is played
+    _text: str
+
+    def __new__(cls, code: int, text: str | None = None) -> Play:
+        obj = int.__new__(cls, code)
+        if text is not None:
+            obj._text = text
+        return obj
+
+    @property
+    def text(self) -> str:
+        """The canonical text, built on first use (most actions of a playout never print)."""
+        try:
+            return self._text
+        except AttributeError:
+            c, take = self.card, self.take
+            if take:
+                self._text = f"play {CARD_NAMES[c]} take {' '.join(mask_text(take))}"
+            else:
+                self._text = f"play {CARD_NAMES[c]}"
+            return self._text
+
+    @text.setter
+    def text(self, value: str) -> None:
+        self._text = value
 
 
 def lexrank(take: CardSet) -> int:
@@ -212,11 +239,8 @@ def action_for(c: Card, take: CardSet = 0) -> Play:
     key ^= key >> 21 ^ key >> 42
     a = _PLAYS.get(key)
     if a is None:
-        if take:
-            text = f"play {CARD_NAMES[c]} take {' '.join(mask_text(take))}"
-        else:
-            text = f"play {CARD_NAMES[c]}"
-        a = Play(c << _N | lexrank(take), text)
+        salt = ((c | take << 6) * 0x9E3779B97F4A7C15 >> 40) & 0xFFFF
+        a = Play((c << _N | lexrank(take)) << 16 | salt)
         a.card = c
         a.take = take
         a.bit = BIT[c]
