@@ -161,7 +161,7 @@ def test_persian_rtl_and_phone_width(web: ServerThread, browser: Any) -> None:
     assert "۴" in page.locator(".game-pick").inner_text()  # Persian digits
     game = "sasku" if "sasku" in GAMES else sorted(GAMES)[0]
     create_in_lobby(page, web.url, game, "سارا")
-    page.wait_for_selector(".hand .card")
+    page.wait_for_selector(".felt .seat.me")
     assert page.evaluate("getComputedStyle(document.querySelector('.side')).direction") == "rtl"
     # nothing spills sideways on a 375-px phone
     assert page.evaluate("document.documentElement.scrollWidth") <= 375

@@ -54,8 +54,13 @@ class Client:
 
 
 def my_turn(seat: int) -> Any:
+    """A predicate: ``seat`` has legal actions now (a game may show a seat as next while
+    another seat makes a private choice, with no legal actions for it yet)."""
     return lambda s: (
-        s["obs"] is not None and s["obs"]["to_act"] == seat and s["obs"]["result"] is None
+        s["obs"] is not None
+        and s["obs"]["to_act"] == seat
+        and s["obs"]["result"] is None
+        and bool(s["obs"]["legal"])
     )
 
 
@@ -124,3 +129,13 @@ def step(clients: dict[int, Client], rng: Any) -> bool:
     assert reply["type"] == "ack", reply
     clients[0].wait_state(past_len(k))
     return True
+
+
+def _steady_game() -> str:
+    from folkcards.games import GAMES
+
+    return "sasku" if "sasku" in GAMES else sorted(GAMES)[0]
+
+
+STEADY = _steady_game()
+"""A game whose deals never end before every seat has played (no redeal action): Sasku."""

@@ -13,7 +13,7 @@ from pathlib import Path
 from folkcards.games import GAMES
 from folkcards.server.harness import free_port, server_process
 
-from .conftest import Client, at_len, deal_over, http, step
+from .conftest import STEADY, Client, at_len, deal_over, http, step
 
 
 def play_until(clients: dict[int, Client], rng: random.Random, stop_after: int | None) -> None:
@@ -24,7 +24,7 @@ def play_until(clients: dict[int, Client], rng: random.Random, stop_after: int |
 
 
 def test_sigkill_mid_deal_then_restart_and_finish(tmp_path: Path) -> None:
-    game = "sasku" if "sasku" in GAMES else sorted(GAMES)[0]
+    game = STEADY
     g = GAMES[game]
     n = g.num_seats(g.normalize_variant({}))
     db = f"sqlite:///{tmp_path / 'kill.db'}"

@@ -23,7 +23,7 @@ from folkcards.games import GAMES
 from folkcards.server.harness import ServerThread
 from folkcards.server.tables import public_view
 
-from .conftest import Client, deal_over, http, my_turn
+from .conftest import STEADY, Client, deal_over, http, my_turn
 
 CARD = re.compile(r"\b[AKQJT2-9][CSHD]\b")
 
@@ -148,9 +148,12 @@ def test_full_deal_with_bots_and_leak_audit(server: ServerThread, game: str) -> 
 def test_private_actions_left_out_of_other_views_stay_out(server: ServerThread, seed: int) -> None:
     """Satat with table signals: other seats do not see that a ``silent`` happened; the
     spectator's view and the ``expect`` check follow each seat's own history."""
-    res = create(server, "satat", variant={"signals": "all"})
-    me, spectator = play_deal_as_seat0(server, res, seed)
-    deal = finished_deal(server, res["id"])
+    for _attempt in range(10):  # a deal that ends in a redeal before seat 0 acts: again
+        res = create(server, "satat", variant={"signals": "all"})
+        me, spectator = play_deal_as_seat0(server, res, seed)
+        deal = finished_deal(server, res["id"])
+        if len(deal["actions"]) > 20:
+            break
     assert audit(me.frames, deal, 0) > 0
     assert audit(spectator.frames, deal, None) > 0
     hidden = [
@@ -164,7 +167,7 @@ def test_private_actions_left_out_of_other_views_stay_out(server: ServerThread, 
 
 
 def test_out_of_turn_bad_messages_and_spectators(server: ServerThread) -> None:
-    game = sorted(GAMES)[0]
+    game = STEADY
     g = GAMES[game]
     n = g.num_seats(g.normalize_variant({}))
     status, res = http(
@@ -233,7 +236,7 @@ def test_out_of_turn_bad_messages_and_spectators(server: ServerThread) -> None:
 
 
 def test_reconnect_returns_to_the_same_seat_and_view(server: ServerThread) -> None:
-    res = create(server, sorted(GAMES)[0])
+    res = create(server, STEADY)
     c = Client(server.ws_url, res["id"], res["token"])
     st = c.wait_state(my_turn(0))
     c.send({"type": "act", "action": st["obs"]["legal"][0]})
@@ -250,7 +253,7 @@ def test_reconnect_returns_to_the_same_seat_and_view(server: ServerThread) -> No
 
 def test_bot_takes_over_after_grace_and_clock(server: ServerThread) -> None:
     # grace 0: the moment the player leaves, a bot plays the seat to the end of the deal
-    res = create(server, sorted(GAMES)[0], options={"mode": "deal", "bot_delay": 0, "grace": 0})
+    res = create(server, STEADY, options={"mode": "deal", "bot_delay": 0, "grace": 0})
     c = Client(server.ws_url, res["id"], res["token"])
     c.wait_state(lambda s: s["obs"] is not None)
     c.close()
@@ -259,9 +262,7 @@ def test_bot_takes_over_after_grace_and_clock(server: ServerThread) -> None:
     assert end["seats"][0]["auto"] is True
     watcher.close()
     # turn clock: a player who does not act within the clock has a bot act once for them
-    res = create(
-        server, sorted(GAMES)[0], options={"mode": "deal", "bot_delay": 0, "turn_clock": 1}
-    )
+    res = create(server, STEADY, options={"mode": "deal", "bot_delay": 0, "turn_clock": 1})
     c = Client(server.ws_url, res["id"], res["token"])
     st = c.wait_state(my_turn(0))
     assert st["clock"] is not None and st["clock"]["seat"] == 0
@@ -278,9 +279,9 @@ def test_lobby_api_errors_and_limits(server: ServerThread) -> None:
     for g in games["games"]:
         assert [o["key"] for o in g["options"]] == [o.key for o in GAMES[g["name"]].variant_options]
     assert http(server.url, "/api/tables", {"game": "chess"})[1]["error"] == "bad_request"
-    bad_variant = {"game": sorted(GAMES)[0], "variant": {"nonsense": 1}}
+    bad_variant = {"game": STEADY, "variant": {"nonsense": 1}}
     assert http(server.url, "/api/tables", bad_variant)[0] == 400
-    assert http(server.url, "/api/tables", {"game": sorted(GAMES)[0], "seats": [{}]})[0] == 400
+    assert http(server.url, "/api/tables", {"game": STEADY, "seats": [{}]})[0] == 400
     assert http(server.url, "/api/tables", raw=b"{oops")[1]["error"] == "bad_json"
     # a body announced larger than the limit is refused before it is read
     with socket.create_connection(("127.0.0.1", server.port)) as sock:
@@ -290,7 +291,7 @@ def test_lobby_api_errors_and_limits(server: ServerThread) -> None:
         )
         assert sock.recv(100).startswith(b"HTTP/1.1 413")
     assert http(server.url, "/api/tables/nope")[0] == 404
-    res = create(server, sorted(GAMES)[0])
+    res = create(server, STEADY)
     assert http(server.url, f"/api/tables/{res['id']}/record")[1]["error"] == "no_record"
     status, lobby = http(server.url, "/api/tables")
     assert any(t["id"] == res["id"] for t in lobby["tables"])
@@ -299,7 +300,7 @@ def test_lobby_api_errors_and_limits(server: ServerThread) -> None:
 def test_replay_frames_of_uploaded_and_table_records(server: ServerThread) -> None:
     manager = server.app.state.server.tables
     manager.RETIRE_AFTER = 0.0  # finished tables leave memory at once; the log keeps them
-    game = sorted(GAMES)[0]
+    game = STEADY
     res = create(server, game, seats=None)
     c = Client(server.ws_url, res["id"], res["token"])
     rng = random.Random(3)
@@ -331,7 +332,7 @@ def test_replay_frames_of_uploaded_and_table_records(server: ServerThread) -> No
 
 
 def test_host_start_next_deal_and_hint(server: ServerThread) -> None:
-    game = sorted(GAMES)[0]
+    game = STEADY
     g = GAMES[game]
     n = g.num_seats(g.normalize_variant({}))
     body = {
