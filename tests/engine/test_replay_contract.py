@@ -56,3 +56,21 @@ def test_cli_replay_missing_file_prints_the_error_object_and_exits_1(tmp_path: P
 def test_cli_replay_reads_standard_input() -> None:
     proc = run_cli(["replay", "-"], stdin="garbage")
     assert proc.returncode == 1 and json.loads(proc.stdout)["error"].startswith("not JSON")
+
+
+def test_apply_takes_a_bare_int_code_as_the_games_action_and_rejects_other_types() -> None:
+    import random
+
+    from folkcards.engine.actions import Action
+    from folkcards.engine.api import IllegalAction
+    from folkcards.games import GAMES
+
+    for game in GAMES.values():
+        deal = game.random_deal(random.Random(2))
+        first = deal.legal_actions()[0]
+        for bad in (True, 3.0, None, [first.text]):
+            with pytest.raises(IllegalAction, match=r"not an? "):
+                deal.apply(bad)  # type: ignore[arg-type]
+        deal.apply(int(first))
+        assert isinstance(deal.history[-1], Action) and deal.history[-1].text == first.text
+        assert deal.record()["actions"] == [first.text]

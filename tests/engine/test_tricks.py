@@ -61,3 +61,20 @@ def test_free_cards_are_never_forced_and_always_allowed() -> None:
         mask("2H"), led, led, must_trump=True, must_beat=False, free=mask("2H")
     ) == mask("2H")
     assert cfg.winner(cards("AS", "2H", "KS", "AC")) == 1
+
+
+def test_follower_closure_agrees_with_follow_everywhere() -> None:
+    import random
+
+    rng = random.Random(3)
+    cfg = TrumpConfig(DECK_52, cards("AS", "KS", "QS"), list(range(13)), supreme=parse_card("2H"))
+    for must_trump in (False, True):
+        for must_beat in (False, True):
+            fast = cfg.follower(must_trump=must_trump, must_beat=must_beat, free=mask("2H"))
+            for _ in range(300):
+                hand = rng.getrandbits(52)
+                led, win = rng.randrange(52), rng.randrange(52)
+                slow = cfg.follow(
+                    hand, led, win, must_trump=must_trump, must_beat=must_beat, free=mask("2H")
+                )
+                assert fast(hand, led, win) == slow

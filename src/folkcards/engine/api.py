@@ -184,6 +184,10 @@ class DealState(ABC):
             raise IllegalAction("the deal is over: no action is allowed")
         if isinstance(action, str):
             action = self.parse_action(action)
+        elif not isinstance(action, Action):
+            if type(action) is not int:
+                raise IllegalAction(f"{action!r} is not an action (give an Action or its text)")
+            action = self._action_of_code(action)
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
@@ -194,6 +198,13 @@ class DealState(ABC):
         self._legal = None
         self.history.append(action)
         self.actors.append(seat)
+
+    def _action_of_code(self, code: int) -> Action:
+        """The legal Action whose code is ``code`` (a bare int from a client)."""
+        for a in self.legal_actions():
+            if a == code:
+                return a
+        raise IllegalAction(f"no legal action has the code {code}")
 
     def parse_action(self, text: str) -> Action:
         """The action that ``text`` names (any accepted spelling); IllegalAction if none."""
