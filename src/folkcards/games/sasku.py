@@ -1000,6 +1000,10 @@ class Sasku(Game):
         """Pickle as the registry's instance (deal states keep ``game is GAME``)."""
         return "GAME"
 
+    def all_actions(self, variant: Variant) -> tuple[Action, ...]:
+        """Every Sasku action, codes 0..123 in the conventions' order (learning envs)."""
+        return ACTIONS.actions
+
     def parse_action(self, text: str, variant: Variant) -> Action:
         """The action ``text`` names (SAS-20.3), with a specific message when it names none."""
         try:
