@@ -48,6 +48,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from itertools import combinations
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from folkcards.cards import (
@@ -71,6 +72,7 @@ from folkcards.engine.api import (
     DealState,
     FolkcardsError,
     Game,
+    IllegalAction,
     MalformedRecord,
     MatchState,
     Observation,
@@ -217,6 +219,28 @@ def _plays(mask: CardSet) -> tuple[Action, ...]:
     )
 
 
+_PLAYS_SEEN: dict[CardSet, tuple[Action, ...]] = {}
+"""Memo of card set → plain ``play`` actions: legal sets of followers repeat a lot across
+deals (a few cards of one suit); it stops growing at ``_PLAYS_SEEN_LIMIT`` entries."""
+_PLAYS_SEEN_LIMIT = 1 << 15
+
+FOLLOW_OF: tuple[CardSet, ...] = tuple(NOT_2H[c // 13] for c in range(52))
+"""``FOLLOW_OF[led]``: the cards that follow ``led`` (its suit without the 2♥, SAT-8.3)."""
+KEEP_OF: tuple[CardSet, ...] = tuple(SUIT_MASK[c // 13] | B2H for c in range(52))
+"""``KEEP_OF[led]``: what a follower who can follow ``led`` may play: the suit and the 2♥."""
+
+_REL_CARDS = tuple(tuple(i for i in range(52) if _DECK_REL[i] == r) for r in range(4))
+_DEAL_GET: tuple[tuple[Any, ...], ...] = tuple(
+    tuple(itemgetter(*_REL_CARDS[(s - dealer - 1) % 4]) for s in range(4)) for dealer in range(4)
+)
+"""``_DEAL_GET[dealer][seat]``: picks the deck positions dealt to ``seat`` (SAT-4.2), so a
+hand is one ``sum`` of the picked card bits."""
+_SET_52 = frozenset(range(52))
+
+# Phases as shared string objects, compared by identity on the hot path.
+PLAY_PHASE, LESE, OVER = "play", "lese", "over"
+
+
 def _ranks_desc(cards: CardSet) -> list[int]:
     """Rank numbers of a set, high first (rank 0 = ace is highest)."""
     return sorted(c % 13 for c in iter_cards(cards))
@@ -287,6 +311,20 @@ def hands_from_deck(deck: Sequence[Card], dealer: int) -> list[list[Card]]:
 class SatatState(DealState):
     """One Satat deal (the referee's full view)."""
 
+    game: SatatGame
+
+    # Slots: fixed-offset attribute access on the hot path (~40 attributes, more than
+    # CPython's shared instance dictionaries keep fast).
+    __slots__ = (  # noqa: RUF023 - grouped by role, not sorted
+        "game", "variant", "dealer", "num_seats", "tk", "sig", "deck", "hands_record",
+        "redeals", "passing", "tm", "p", "history", "actors", "_legal", "phase", "to_act",
+        "is_over", "hands", "gives", "trick", "tricks", "log",
+        "trump", "cfg", "beats", "blind", "turned", "tcard", "known", "cands",
+        "exchanged", "give_idx", "pass_idx", "ann_idx", "announced",
+        "leader", "win_card", "win_seat", "lead_known", "continuing",
+        "outcome", "won_by", "redeal_reason",
+    )  # fmt: skip
+
     def __init__(
         self,
         game: SatatGame,
@@ -307,49 +345,42 @@ class SatatState(DealState):
         self.hands_record = hands_record
         self.redeals = redeals
         self.passing = passing
-        self.tm = (dealer + 1) % 4  # SAT-2.2
-        self.p = (dealer + 3) % 4
-        bit = BIT.__getitem__
-        rel = [
-            sum(map(bit, deck[5 * r : 5 * r + 5]))
-            + sum(map(bit, deck[20 + 4 * r : 24 + 4 * r]))
-            + sum(map(bit, deck[36 + 4 * r : 40 + 4 * r]))
-            for r in range(4)
-        ]
-        self.hands = [rel[(s - dealer - 1) % 4] for s in range(4)]
+        self.tm = (dealer + 1) & 3  # SAT-2.2
+        self.p = (dealer + 3) & 3
+        bits = list(map(BIT.__getitem__, deck))  # SAT-4.2: fives, then fours twice
+        g0, g1, g2, g3 = _DEAL_GET[dealer]
+        self.hands = [sum(g0(bits)), sum(g1(bits)), sum(g2(bits)), sum(g3(bits))]
         self.gives: list[CardSet] = [0, 0, 0, 0]
         self.trick: list[Card] = []
         self.tricks = [0, 0]
         self.log: list[tuple[int, list[Card], bool, int]] = []
         self.history = []
         self.actors = []
-        self.to_act: int | None = self.tm  # SAT-5.1
-
-    # Scalar state starts at these class-level values (set per instance when it changes).
-    phase = "trump"
-    _legal = None
-    trump = -1
-    cfg: TrumpConfig | None = None
-    beats: tuple[CardSet, ...] = ()
-    follow: Any  # the trump's TrumpConfig.follow, bound when trump is made
-    blind = 0
-    turned = -1
-    tcard = -1  # Trup Kasiet: the face-down trump card (SAT-15.2)
-    known = False  # trump known to the table (SAT-15.4)
-    cands = 0b1111  # SAT-15.4 set P, as a suit bitmask
-    exchanged = False
-    give_idx = -1
-    pass_idx = -1
-    ann_idx = -1
-    announced = -1
-    leader = -1
-    win_card = -1
-    win_seat = -1
-    lead_known = False
-    continuing = False
-    outcome = ""
-    won_by = -1
-    redeal_reason: str | None = None
+        self._legal = None
+        self.phase = "trump"
+        self.to_act = self.tm  # SAT-5.1
+        self.is_over: bool = False  # an attribute, not a property: read at every step
+        self.trump = -1
+        self.cfg: TrumpConfig | None = None
+        self.beats: tuple[CardSet, ...] = ()  # the trump's TrumpConfig.beats once made
+        self.blind = 0
+        self.turned = -1
+        self.tcard = -1  # Trup Kasiet: the face-down trump card (SAT-15.2)
+        self.known = False  # trump known to the table (SAT-15.4)
+        self.cands = 0b1111  # SAT-15.4 set P, as a suit bitmask
+        self.exchanged = False
+        self.give_idx = -1
+        self.pass_idx = -1
+        self.ann_idx = -1
+        self.announced = -1
+        self.leader = -1
+        self.win_card = -1
+        self.win_seat = -1
+        self.lead_known = False
+        self.continuing = False
+        self.outcome = ""
+        self.won_by = -1
+        self.redeal_reason: str | None = None
 
     # --- helpers --------------------------------------------------------------------
     def first_five(self, seat: int) -> CardSet:
@@ -369,27 +400,125 @@ class SatatState(DealState):
         """The seat holding the 2♥ (before any play it is always held)."""
         return next(s for s in range(4) if self.hands[s] & B2H)
 
+    # --- the hot path ------------------------------------------------------------------
+    # ``legal_actions`` and ``apply`` keep DealState's contract exactly (cached legal tuple;
+    # text accepted; illegal → IllegalAction naming the rule, state unchanged; history
+    # recorded) but handle the play phase inline: it is nearly every action of a deal.
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of the seat to act, in the conventions' order; () when over."""
+        legal = self._legal
+        if legal is not None:
+            return legal
+        seat = self.to_act
+        if seat is None:
+            legal = ()
+        elif self.phase is PLAY_PHASE and not self.sig:
+            hand = self.hands[seat]
+            trick = self.trick
+            if trick:
+                led = trick[0]
+                if led != TWO_H:
+                    # SAT-8.3 rule 2 — TrumpConfig.follow(free=2♥) spelt out on two tables
+                    # (``_generate_legal`` is the reference path through follow()).
+                    if hand & FOLLOW_OF[led]:
+                        hand &= KEEP_OF[led]
+                elif self.lead_known:  # SAT-8.3 rule 1
+                    m = hand & SUIT_MASK[self.trump]
+                    if m:
+                        hand = m
+            legal = _PLAYS_SEEN.get(hand)
+            if legal is None:
+                legal = _P0[hand & 0x1FFF] + _P1[hand >> 13 & 0x1FFF] + _P2[hand >> 26 & 0x1FFF]
+                legal += _P3[hand >> 39]
+                if len(_PLAYS_SEEN) < _PLAYS_SEEN_LIMIT:
+                    _PLAYS_SEEN[hand] = legal
+        else:
+            legal = self._generate_legal()
+        self._legal = legal
+        return legal
+
+    def apply(self, action: Action | str) -> None:
+        """Play ``action`` (an Action or its text) for the seat to act, in place.
+
+        Raises :class:`IllegalAction` naming the rule when it is not legal now; the state
+        is then unchanged.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if type(action) is not Action or action not in legal:
+            action = self._checked(action, legal)  # text, a bare code, or not legal
+        seat = self.to_act
+        assert seat is not None
+        self._legal = None
+        if self.phase is not PLAY_PHASE:
+            self._apply(action)  # reads len(history) as this action's index
+            self.history.append(action)
+            self.actors.append(seat)
+            return
+        self.history.append(action)
+        self.actors.append(seat)
+        c = _ARG[action]  # only plays are legal in the play phase
+        self.hands[seat] ^= BIT[c]
+        if c == self.tcard:
+            self.known = True  # SAT-15.4 (a)
+        trick = self.trick
+        trick.append(c)
+        if len(trick) > 1:
+            if self.beats[self.win_card] >> c & 1:  # SAT-8.5
+                self.win_card = c
+                self.win_seat = seat
+            if len(trick) == 4:
+                self._end_trick()
+            else:
+                self.to_act = (seat + 1) & 3
+            return
+        self.leader = self.win_seat = seat
+        self.win_card = c
+        self.lead_known = self.known  # SAT-15.5: judged at the lead, led card included
+        if self.sig == 2:  # SAT-16.5
+            self.phase = LESE
+            self.to_act = (seat + 3) & 3
+        else:
+            self.to_act = (seat + 1) & 3
+
+    def _checked(self, action: Action | str, legal: tuple[Action, ...]) -> Action:
+        """The legal Action that ``action`` (text, Action or integer code) names, or
+        IllegalAction saying why not."""
+        if self.to_act is None:
+            raise IllegalAction("the deal is over: no action is allowed")
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        elif isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < _N:
+            raise IllegalAction(f"{action!r} is not a Satat action (SAT-17.3)")
+        else:
+            action = TABLE.actions[action]
+        if action in legal:
+            return action
+        raise IllegalAction(self.explain_illegal(action))
+
     # --- legal actions ---------------------------------------------------------------
     def _generate_legal(self) -> tuple[Action, ...]:
-        if self.phase == "play":
+        """Legal actions by phase; the play branch is the reference path through
+        :meth:`TrumpConfig.follow` (``legal_actions`` applies the same obligations inline
+        when there are no signals)."""
+        if self.phase is PLAY_PHASE:
             hand = self.hands[self.to_act]  # type: ignore[index]
             trick = self.trick
             if trick:
                 led = trick[0]
                 if led != TWO_H:  # SAT-8.3 rule 2: the 2♥ is free (never forced, always allowed)
-                    hand = self.follow(hand, led, led, must_trump=False, must_beat=False, free=B2H)
+                    assert self.cfg is not None
+                    hand = self.cfg.follow(
+                        hand, led, led, must_trump=False, must_beat=False, free=B2H
+                    )
                 elif self.lead_known:  # SAT-8.3 rule 1
                     m = hand & SUIT_MASK[self.trump]
                     if m:
                         hand = m
             if self.sig:
                 return self._signal_plays(hand)
-            return (
-                _P0[hand & 0x1FFF]
-                + _P1[(hand >> 13) & 0x1FFF]
-                + _P2[(hand >> 26) & 0x1FFF]
-                + _P3[hand >> 39]
-            )
+            return _plays(hand)
         phase = self.phase
         seat = self.to_act
         assert seat is not None
@@ -444,37 +573,12 @@ class SatatState(DealState):
 
     # --- applying ----------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
+        """Every phase but play (``apply`` handles play inline)."""
         kind = _KIND[action]
         seat = self.to_act
         assert seat is not None
-        if kind == K_PLAY:
-            c = _ARG[action]
-            self.hands[seat] ^= BIT[c]
-            trick = self.trick
-            if c == self.tcard:
-                self.known = True  # SAT-15.4 (a)
-            if trick:
-                if self.beats[self.win_card] >> c & 1:  # SAT-8.5
-                    self.win_card = c
-                    self.win_seat = seat
-                trick.append(c)
-                if len(trick) == 4:
-                    self._end_trick()
-                else:
-                    self.to_act = (seat + 1) & 3
-                return
-            self.leader = self.win_seat = seat
-            self.win_card = c
-            self.lead_known = self.known  # SAT-15.5: judged at the lead, led card included
-            trick.append(c)
-            if self.sig == 2:  # SAT-16.5
-                self.phase = "lese"
-                self.to_act = (seat + 3) & 3
-            else:
-                self.to_act = (seat + 1) & 3
-            return
-        if kind == K_LESE or (kind == K_SILENT and self.phase == "lese"):
-            self.phase = "play"
+        if kind == K_LESE or (kind == K_SILENT and self.phase is LESE):
+            self.phase = PLAY_PHASE
             self.to_act = (self.leader + 1) % 4
             return
         if kind in (K_TRUMP, K_BLIND, K_HIDE):
@@ -496,7 +600,6 @@ class SatatState(DealState):
                 self.cands = 1 << self.trump
             self.cfg = CONFIGS[self.trump]
             self.beats = self.cfg.beats
-            self.follow = self.cfg.follow
             self._after_trump()
             return
         if kind == K_REDEAL:  # SAT-5.4
@@ -540,7 +643,7 @@ class SatatState(DealState):
             return
         if kind == K_CONTINUE:  # SAT-9.3
             self.continuing = True
-            self.phase = "play"
+            self.phase = PLAY_PHASE
             return
         if kind == K_STOP:  # SAT-9.2
             self._finish("7-0")
@@ -570,7 +673,7 @@ class SatatState(DealState):
         self._start_play()
 
     def _start_play(self) -> None:
-        self.phase = "play"  # SAT-8.1
+        self.phase = PLAY_PHASE  # SAT-8.1
         self.to_act = self.tm
 
     def _end_trick(self) -> None:
@@ -613,14 +716,16 @@ class SatatState(DealState):
         t = self.tricks
         self.won_by = 0 if t[0] > t[1] else 1
         self.outcome = outcome
-        self.phase = "over"
+        self.phase = OVER
         self.to_act = None
+        self.is_over = True
 
     def _finish_redeal(self, reason: str) -> None:
         self.outcome = "redeal"
         self.redeal_reason = reason
-        self.phase = "over"
+        self.phase = OVER
         self.to_act = None
+        self.is_over = True
 
     # --- results ---------------------------------------------------------------------
     def next_dealer(self) -> int:
@@ -722,8 +827,10 @@ class SatatState(DealState):
 
     # --- copies and records --------------------------------------------------------------
     def clone(self) -> SatatState:
+        """An independent copy (lists copied, immutable parts shared)."""
         new = object.__new__(SatatState)
-        new.__dict__.update(self.__dict__)
+        for name, value in zip(_SCALAR_SLOTS, _get_scalars(self), strict=True):
+            setattr(new, name, value)
         new.hands = list(self.hands)
         new.gives = list(self.gives)
         new.trick = list(self.trick)
@@ -871,6 +978,11 @@ class SatatState(DealState):
         )
 
 
+_LIST_SLOTS = frozenset({"hands", "gives", "trick", "tricks", "log", "history", "actors"})
+_SCALAR_SLOTS: tuple[str, ...] = tuple(n for n in SatatState.__slots__ if n not in _LIST_SLOTS)
+_get_scalars = attrgetter(*_SCALAR_SLOTS)
+
+
 class SatatGame(Game):
     """Satat's facts, records, matches and determinization."""
 
@@ -940,12 +1052,7 @@ class SatatGame(Game):
             deck_list = list(deck)
         else:
             raise MalformedRecord("a deal needs a deck or hands")
-        if (
-            len(deck_list) != 52
-            or len(set(deck_list)) != 52
-            or min(deck_list) < 0
-            or max(deck_list) > 51
-        ):
+        if len(deck_list) != 52 or set(deck_list) != _SET_52:
             raise MalformedRecord("'deck' must hold the 52 cards of the pack, each once (SAT-1.1)")
         c = dict(carry) if carry else {}
         redeals = c.get("redeals", 0)
