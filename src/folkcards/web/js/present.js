@@ -99,9 +99,9 @@ export function valueHTML(key, v, obs, state, deck) {
     if (isCard(v)) return cardInline(v, deck);
     return esc(tMaybe(`values.${v}`) || v);
   }
-  if (typeof v === "number") return num(v);
+  if (typeof v === "number") return `<span class="n">${num(v)}</span>`;
   if (Array.isArray(v)) {
-    if (v.every((x) => typeof x === "number")) return v.map((x) => num(x)).join(" · ");
+    if (v.every((x) => typeof x === "number")) return `<span class="pills">${v.map((x) => `<b class="n">${num(x)}</b>`).join("")}</span>`;
     if (v.every((x) => typeof x === "string" && isCard(x))) return v.map((x) => cardInline(x, deck)).join(" ");
     return esc(JSON.stringify(v));
   }

@@ -253,13 +253,13 @@ export class TableView {
     let rows = "";
     for (const r of m.results) {
       const sc = r.result.score || [];
-      rows += `<tr><td>${num(r.deal + 1)}</td>${sc.map((x) => `<td>${L.tally ? tally(x) || num(0) : num(x)}</td>`).join("")}</tr>`;
+      rows += `<tr><td>${num(r.deal + 1)}</td>${sc.map((x) => `<td class="n">${L.tally ? tally(x) || num(0) : num(x)}</td>`).join("")}</tr>`;
     }
     const won = m.over ? (m.winner !== null ? `<div class="winner">${esc(t("ui.match_over"))} — ${esc(t("ui.winner_is", { who: names[m.winner].label }))}</div>` : m.draw ? `<div class="winner">${esc(t("ui.draw"))}</div>` : "") : "";
     return `<section class="scores"><h3>${esc(t("ui.scores"))}</h3>
       <table><thead><tr><th>#</th>${names.map((x) => `<th title="${esc(x.members)}">${esc(x.label)}${x.members ? `<small class="members">${esc(x.members)}</small>` : ""}</th>`).join("")}</tr></thead>
       <tbody>${rows}</tbody>
-      <tfoot><tr><th>${esc(t("ui.totals"))}</th>${m.totals.map((x) => `<th>${num(x)}${L.tally ? ` <small>${esc(t("ui.strokes"))}</small>` : ""}</th>`).join("")}</tr></tfoot></table>${won}</section>`;
+      <tfoot><tr><th>${esc(t("ui.totals"))}</th>${m.totals.map((x) => `<th><span class="n">${num(x)}</span>${L.tally ? ` <small>${esc(t("ui.strokes"))}</small>` : ""}</th>`).join("")}</tr></tfoot></table>${won}</section>`;
   }
 
   // the deal's score on the felt, per side, with the winner highlighted
@@ -267,7 +267,7 @@ export class TableView {
     const score = res.score || [];
     const names = sideNames(st, score.length);
     const best = Math.max(...score);
-    const rows = score.map((x, i) => `<div class="rb-row ${x === best && x > 0 ? "win" : ""}"><span>${esc(names[i].label)}</span><b>${x > 0 ? "+" : ""}${num(x)}</b></div>`).join("");
+    const rows = score.map((x, i) => `<div class="rb-row ${x === best && x > 0 ? "win" : ""}"><span>${esc(names[i].label)}</span><b class="n">${x > 0 ? "+" : ""}${num(x)}</b></div>`).join("");
     return `<div class="result-banner"><h3>${esc(t("ui.deal_over"))}</h3>${rows}</div>`;
   }
 

@@ -136,6 +136,9 @@ export default {
     trump_maker: "Trump maker", kontra: "Kontra",
   },
   result: {
+    leaster_winners: "Leaster winners",
+    stake: "Stake",
+    capotto: "Capotto",
     declarer_team: "Declaring team",
     score: "Score", points: "Points", tricks: "Tricks", won_by: "Won by", trump: "Trump",
     declarer: "Declarer", bid: "Bid", lambapea: "Lambapea (all tricks)", redeal: "Redeal",

@@ -136,6 +136,9 @@ export default {
     trump_maker: "حکم‌کننده", kontra: "کنترا",
   },
   result: {
+    leaster_winners: "برندگان لیستر",
+    stake: "ضریب",
+    capotto: "کاپوتو",
     declarer_team: "تیم حاکم",
     score: "امتیاز", points: "امتیاز کارت", tricks: "دست‌ها", won_by: "برنده", trump: "حکم",
     declarer: "حاکم", bid: "پیشنهاد", lambapea: "لامباپه‌آ (همهٔ دست‌ها)", redeal: "پخش دوباره",
