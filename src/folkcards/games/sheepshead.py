@@ -278,6 +278,17 @@ class SheepsheadDeal(DealState):
     """One deal of Sheepshead: picking, burying, calling, six tricks, scoring."""
 
     __slots__ = (
+        # the base class's attributes, as slots for fast access in the hot path
+        "_legal",
+        "actors",
+        "dealer",
+        "game",
+        "history",
+        "num_seats",
+        "phase",
+        "to_act",
+        "variant",
+        # this game's state
         "_deck",
         "_hands0",
         "blind",

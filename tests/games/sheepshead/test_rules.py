@@ -647,6 +647,12 @@ def test_shp_11_2_stake_doubles_and_compounds() -> None:
     bad["deals"][i]["stake"] = 2
     o = replay(bad)
     assert o["ok"] is False and o["deal"] == i and o["index"] is None
+    # Under leaster the key is never allowed, not even in a match (the stake is always 1).
+    lm = _match({"match_deals": 1}, 2)
+    assert replay(lm)["ok"] is True
+    lm["deals"][0]["stake"] = 1  # type: ignore[index]
+    o = replay(lm)
+    assert o["ok"] is False and o["deal"] == 0 and "SHP-11.2" in o["error"]
     # Standalone: stake only with doubler; a power of two.
     assert replay(record(stake=2, variant={"no_pick": "doubler"}))["ok"] is True
     assert replay(record(stake=1))["ok"] is False
