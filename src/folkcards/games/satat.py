@@ -187,6 +187,12 @@ A_ACCEPT, A_ANNOUNCE, A_CONTINUE, A_LESE = (
 A_PASS, A_PROPOSE, A_REDEAL, A_REFUSE = (TABLE[t] for t in ("pass", "propose", "redeal", "refuse"))
 A_SILENT, A_STOP = TABLE["silent"], TABLE["stop"]
 
+_TRUMP_LEGAL: tuple[tuple[Action, ...], tuple[Action, ...]] = (
+    tuple(sorted([*BLIND[1:], *TRUMP])),
+    tuple(sorted([*BLIND[1:], *TRUMP, A_REDEAL])),
+)
+"""Main game trump-making choices (SAT-5.5), without and with ``redeal`` (SAT-5.4)."""
+
 CONFIGS: tuple[TrumpConfig, ...] = tuple(
     TrumpConfig(DECK_52, list(range(13 * t, 13 * t + 13)), list(range(13)), supreme=TWO_H)
     for t in range(4)
@@ -220,8 +226,9 @@ def _plays(mask: CardSet) -> tuple[Action, ...]:
 
 
 _PLAYS_SEEN: dict[CardSet, tuple[Action, ...]] = {}
-"""Memo of card set → plain ``play`` actions: legal sets of followers repeat a lot across
-deals (a few cards of one suit); it stops growing at ``_PLAYS_SEEN_LIMIT`` entries."""
+"""Memo of a follower's card set (cards of the led suit, maybe with the 2♥) → plain
+``play`` actions: these sets repeat a lot across deals; the memo stops growing at
+``_PLAYS_SEEN_LIMIT`` entries (a few MB), keeping what it has."""
 _PLAYS_SEEN_LIMIT = 1 << 15
 
 FOLLOW_OF: tuple[CardSet, ...] = tuple(NOT_2H[c // 13] for c in range(52))
@@ -235,7 +242,6 @@ _DEAL_GET: tuple[tuple[Any, ...], ...] = tuple(
 )
 """``_DEAL_GET[dealer][seat]``: picks the deck positions dealt to ``seat`` (SAT-4.2), so a
 hand is one ``sum`` of the picked card bits."""
-_SET_52 = frozenset(range(52))
 
 # Phases as shared string objects, compared by identity on the hot path.
 PLAY_PHASE, LESE, OVER = "play", "lese", "over"
@@ -331,10 +337,12 @@ class SatatState(DealState):
         variant: Variant,
         dealer: int,
         deck: list[Card],
+        bits: list[CardSet],
         hands_record: list[list[Card]] | None,
         redeals: int,
         passing: dict[str, int] | None,
     ) -> None:
+        """``bits[i]`` is the one-card set of ``deck[i]`` (new_deal has it from validation)."""
         self.game = game
         self.variant = variant
         self.dealer = dealer
@@ -347,8 +355,8 @@ class SatatState(DealState):
         self.passing = passing
         self.tm = (dealer + 1) & 3  # SAT-2.2
         self.p = (dealer + 3) & 3
-        bits = list(map(BIT.__getitem__, deck))  # SAT-4.2: fives, then fours twice
         g0, g1, g2, g3 = _DEAL_GET[dealer]
+        # SAT-4.2: fives, then fours twice
         self.hands = [sum(g0(bits)), sum(g1(bits)), sum(g2(bits)), sum(g3(bits))]
         self.gives: list[CardSet] = [0, 0, 0, 0]
         self.trick: list[Card] = []
@@ -422,16 +430,21 @@ class SatatState(DealState):
                     # (``_generate_legal`` is the reference path through follow()).
                     if hand & FOLLOW_OF[led]:
                         hand &= KEEP_OF[led]
+                        # a few cards of one suit: these sets repeat across deals
+                        legal = _PLAYS_SEEN.get(hand)
+                        if legal is None:
+                            legal = _plays(hand)
+                            if len(_PLAYS_SEEN) < _PLAYS_SEEN_LIMIT:
+                                _PLAYS_SEEN[hand] = legal
+                        self._legal = legal
+                        return legal
                 elif self.lead_known:  # SAT-8.3 rule 1
                     m = hand & SUIT_MASK[self.trump]
                     if m:
                         hand = m
-            legal = _PLAYS_SEEN.get(hand)
-            if legal is None:
-                legal = _P0[hand & 0x1FFF] + _P1[hand >> 13 & 0x1FFF] + _P2[hand >> 26 & 0x1FFF]
-                legal += _P3[hand >> 39]
-                if len(_PLAYS_SEEN) < _PLAYS_SEEN_LIMIT:
-                    _PLAYS_SEEN[hand] = legal
+            # a lead or a void follower: the whole hand (rarely seen twice)
+            legal = _P0[hand & 0x1FFF] + _P1[hand >> 13 & 0x1FFF] + _P2[hand >> 26 & 0x1FFF]
+            legal += _P3[hand >> 39]
         else:
             legal = self._generate_legal()
         self._legal = legal
@@ -463,12 +476,13 @@ class SatatState(DealState):
         if c == self.tcard:
             self.known = True  # SAT-15.4 (a)
         trick = self.trick
+        before = len(trick)
         trick.append(c)
-        if len(trick) > 1:
+        if before:
             if self.beats[self.win_card] >> c & 1:  # SAT-8.5
                 self.win_card = c
                 self.win_seat = seat
-            if len(trick) == 4:
+            if before == 3:
                 self._end_trick()
             else:
                 self.to_act = (seat + 1) & 3
@@ -556,6 +570,8 @@ class SatatState(DealState):
         return not self.first_five(self.tm) & PICTURES and self.redeals < 2  # SAT-5.4
 
     def _trump_legal(self) -> tuple[Action, ...]:
+        if not self.tk:
+            return _TRUMP_LEGAL[self._redeal_allowed()]
         out = list(BLIND[1:])
         if self.tk:  # SAT-15.2
             out += [HIDE[c] for c in iter_cards(self.first_five(self.tm))]
@@ -1052,14 +1068,20 @@ class SatatGame(Game):
             deck_list = list(deck)
         else:
             raise MalformedRecord("a deal needs a deck or hands")
-        if len(deck_list) != 52 or set(deck_list) != _SET_52:
+        try:
+            bits = list(map(BIT.__getitem__, deck_list))
+        except (IndexError, TypeError):
+            bits = []
+        # 52 one-card sets summing to the pack are 52 different cards (no carries); a
+        # negative number would index BIT from the end, hence the min().
+        if len(bits) != 52 or sum(bits) != DECK_52 or min(deck_list) < 0:
             raise MalformedRecord("'deck' must hold the 52 cards of the pack, each once (SAT-1.1)")
         c = dict(carry) if carry else {}
         redeals = c.get("redeals", 0)
         passing = c.get("passing")
         if variant["trup_kasiet"] and passing is not None:
             raise MalformedRecord("'passing' is not allowed in Trup Kasiet (SAT-4.6, SAT-15.7)")
-        return SatatState(self, variant, dealer, deck_list, hands_record, redeals, passing)
+        return SatatState(self, variant, dealer, deck_list, bits, hands_record, redeals, passing)
 
     def normalize_carry(self, record: Mapping[str, Any], variant: Variant) -> dict[str, Any]:
         """SAT-4.6: ``redeals`` (0–2) and ``passing`` (null or winners/cards)."""
