@@ -277,38 +277,37 @@ def is_stake(value: object) -> bool:
 class SheepsheadDeal(DealState):
     """One deal of Sheepshead: picking, burying, calling, six tricks, scoring."""
 
+    # The base class's attributes too, as slots: fast access in the hot path.
     __slots__ = (
-        # the base class's attributes, as slots for fast access in the hot path
-        "_legal",
-        "actors",
-        "dealer",
-        "game",
-        "history",
-        "num_seats",
-        "phase",
-        "to_act",
-        "variant",
-        # this game's state
         "_deck",
         "_hands0",
+        "_legal",
+        "actors",
         "blind",
         "blind_mask",
         "bury",
         "bury_count",
         "called",
+        "dealer",
+        "game",
         "hands",
+        "history",
         "is_over",
         "last_trick",
         "leader",
         "mode",
+        "num_seats",
         "partner",
         "passes",
+        "phase",
         "picker",
         "stake",
         "taken",
+        "to_act",
         "trick",
         "trick_no",
         "tricks",
+        "variant",
         "x_led",
         "x_mask",
     )
