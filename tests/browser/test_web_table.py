@@ -70,7 +70,7 @@ def create_in_lobby(
 
 
 def test_sasku_deal_by_clicking_with_reload_and_rule_explained(
-    web: ServerThread, browser: Any
+    web: ServerThread, browser: Any, tmp_path: Path
 ) -> None:
     if "sasku" not in GAMES:
         pytest.skip("Sasku is not registered in this checkout")
@@ -111,6 +111,16 @@ def test_sasku_deal_by_clicking_with_reload_and_rule_explained(
     page.click(".banner.deal-over a[href^='/replay']")
     page.wait_for_selector(".replay-bar")
     page.click("[data-step='9999']")
+    assert page.locator(".side .result").count() == 1
+    # a downloaded record opened on the Replays page shows the same deal
+    record_file = tmp_path / "record.json"
+    record_file.write_text(json.dumps(rec))
+    page.click("#rp-open")
+    page.set_input_files("#record-file", str(record_file))
+    page.wait_for_selector(".replay-bar")
+    page.click("[data-step='9999']")
+    steps = len(rec["deals"][0]["actions"])
+    assert f"{steps} / {steps}" in page.locator(".rp-step").inner_text()
     assert page.locator(".side .result").count() == 1
     assert errs == []
     ctx.close()
