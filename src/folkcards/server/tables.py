@@ -147,13 +147,17 @@ class Connection:
 
     def push(self, msg: dict[str, Any]) -> None:
         """Queue a message; a client that falls too far behind is disconnected."""
+        self.push_text(_dumps(msg))
+
+    def push_text(self, text: str) -> None:
+        """Queue a message already serialized as JSON text."""
         if self.closed:
             return
         if self.queue.qsize() >= self.MAX_QUEUE:
             self.closed = True
             self.queue.put_nowait(None)
             return
-        self.queue.put_nowait(json.dumps(msg, separators=(",", ":"), ensure_ascii=False))
+        self.queue.put_nowait(text)
 
     async def _pump(self) -> None:
         try:
@@ -185,6 +189,11 @@ def _aligned(full: list[str], actors: list[int], view: dict[str, Any]) -> list[s
         else:
             out.append(None)
     return out
+
+
+def _dumps(obj: Any) -> str:
+    """Compact JSON text of a message."""
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
 
 
 def public_view(views: list[dict[str, Any]], full: list[str], actors: list[int]) -> dict[str, Any]:
@@ -453,7 +462,11 @@ class Table:
             # ``expect`` counts the actions in this seat's own view of the history (a game may
             # leave other seats' private actions out of it)
             stale = at is not None and at != len(deal.history)
-            if stale or (expect is not None and expect != len(deal.observation(seat).history)):
+            if stale or (
+                expect is not None
+                and expect != len(deal.history)  # the common case, without an observation
+                and expect != len(deal.observation(seat).history)
+            ):
                 raise TableError("stale", "the table moved on; your view was out of date")
             try:
                 action = deal.parse_action(text)
@@ -651,26 +664,28 @@ class Table:
             self.schedule()
 
     # --- what viewers see ----------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """The full message for one viewer: table facts plus that seat's observation."""
+    def _obs_of(self, seat: int | None) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+        """A viewer's observation (the public view for a spectator) and, once the deal is
+        over, the deal's record."""
         deal = self.deal
-        obs: dict[str, Any] | None = None
-        reveal: dict[str, Any] | None = None
-        if deal is not None:
-            if seat is not None:
-                obs = deal.observation(seat).to_dict()
-            else:
-                obs = public_view(
-                    [deal.observation(s).to_dict() for s in range(self.num_seats)],
-                    [a.text for a in deal.history],
-                    list(deal.actors),
-                )
-            if deal.is_over:
-                reveal = deal.record()
+        if deal is None:
+            return None, None
+        if seat is not None:
+            obs = deal.observation(seat).to_dict()
+        else:
+            obs = public_view(
+                [deal.observation(s).to_dict() for s in range(self.num_seats)],
+                [a.text for a in deal.history],
+                list(deal.actors),
+            )
+        return obs, deal.record() if deal.is_over else None
+
+    def _common(self) -> dict[str, Any]:
+        """The part of the state message that every viewer receives alike."""
+        deal = self.deal
         now = time.time()
         ms = self.match.state
         return {
-            "type": "state",
             "table": {
                 "id": self.id,
                 "game": self.game.name,
@@ -680,7 +695,6 @@ class Table:
                 "options": self.options.to_dict(),
                 "num_seats": self.num_seats,
             },
-            "you": seat,
             "seats": [
                 {
                     "name": s.name or None,
@@ -694,8 +708,6 @@ class Table:
                 for s in self.seats
             ],
             "deal_no": len(self.match.deals),
-            "obs": obs,
-            "reveal": reveal,
             "match": {
                 "totals": list(ms.totals),
                 "over": ms.over,
@@ -712,19 +724,33 @@ class Table:
             "next_in": max(0.0, self.next_deadline - now) if self.next_deadline else None,
         }
 
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The full message for one viewer: table facts plus that seat's observation."""
+        obs, reveal = self._obs_of(seat)
+        return {"type": "state", "you": seat, "obs": obs, "reveal": reveal, **self._common()}
+
     def broadcast(self) -> None:
-        """Send every viewer its own view (held back while an event is being committed)."""
+        """Send every viewer its own view (held back while an event is being committed).
+
+        The shared part is serialized once; each viewer's observation is added to it."""
         if self._committing:
             return
-        for i, s in enumerate(self.seats):
-            if s.conns:
-                msg = self.view(i)
-                for c in list(s.conns):
-                    c.push(msg)
+        common: str | None = None
+        viewers: list[tuple[int | None, list[Connection]]] = [
+            (i, list(s.conns)) for i, s in enumerate(self.seats) if s.conns
+        ]
         if self.spectators:
-            msg = self.view(None)
-            for c in list(self.spectators):
-                c.push(msg)
+            viewers.append((None, list(self.spectators)))
+        for seat, conns in viewers:
+            if common is None:
+                common = _dumps(self._common())[1:]
+            obs, reveal = self._obs_of(seat)
+            text = (
+                f'{{"type":"state","you":{_dumps(seat)},"obs":{_dumps(obs)},'
+                f'"reveal":{_dumps(reveal)},{common}'
+            )
+            for c in conns:
+                c.push_text(text)
 
     def shutdown(self) -> None:
         """Cancel the table's timers and tasks."""
