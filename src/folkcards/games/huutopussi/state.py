@@ -9,6 +9,7 @@ and switches it when a declaration succeeds.
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from folkcards.cards import BIT, CARD_NAMES, SUIT_MASK, SUITS
@@ -77,6 +78,10 @@ BIDDING, GIVE, CONTRACT, RETURN, DISCARD, PLAY, ANSWER, OVER = (
 
 
 KQ_MASK = sum(PAIR)
+_PLAYS_SEEN: dict[int, tuple[Action, ...]] = {}
+"""Memo of a card set of several suits → its ``play`` actions (leads and void followers);
+it stops growing at ``_PLAYS_SEEN_LIMIT`` entries (a few MB), keeping what it has."""
+_PLAYS_SEEN_LIMIT = 1 << 15
 _DECLARATION_CACHE: dict[tuple[int, int, int, int, bool], tuple[Action, ...]] = {}
 
 
@@ -94,44 +99,58 @@ def round5(total: int) -> int:
 class HuutopussiState(DealState):
     """One deal of Huutopussi (4 players, 3 players or Erlangen, per the variant)."""
 
+    # Slots: fixed-offset attribute access on the hot path; the base class's attributes too
+    # (``to_act``, ``phase``, ``_legal``, ``history`` are read at every step).
     __slots__ = (
+        "_legal",
         "_result",
         "acted",
+        "actors",
         "ask_suit",
         "asker",
         "banned",
+        "beats",
         "bid",
         "broken",
         "calls",
         "cfg",
+        "class_of",
         "contract",
+        "dealer",
         "deck",
         "declarations",
         "declarer",
         "discards",
+        "game",
         "given",
         "hands",
         "hands_rec",
         "high",
         "high_seat",
+        "history",
         "is_over",
         "last_winner",
         "leader",
         "marriages",
+        "num_seats",
         "packet",
         "partner",
         "passed",
+        "phase",
         "points",
         "redeal_by",
         "returned",
         "rules",
         "sides",
+        "to_act",
         "totals",
         "trick",
         "tricks",
         "tricks_done",
         "trump",
+        "trumps",
         "used",
+        "variant",
         "widow",
         "win_card",
         "win_seat",
@@ -199,7 +218,11 @@ class HuutopussiState(DealState):
         self.win_seat = -1
         self.tricks_done = 0
         self.trump = -1
-        self.cfg = CONFIGS[NO_TRUMP]
+        self.cfg = cfg = CONFIGS[NO_TRUMP]
+        # the current trump's tables, bound for the play hot path (HUU-7.2)
+        self.class_of: tuple[int, ...] = cfg.class_of
+        self.beats: tuple[int, ...] = cfg.beats
+        self.trumps: int = cfg.trumps
         self.used = 0
         self.broken = 0
         self.window = False
@@ -243,15 +266,23 @@ class HuutopussiState(DealState):
             and not self.window
             and (not self.rules.erlangen or self._plain_erlangen_turn(seat))
         ):
-            hand = self.hands[seat]
-            trick = self.trick
-            if trick:  # HUU-7.3
-                m = self.cfg.follow(hand, trick[0], self.win_card, must_trump=True, must_beat=True)
-            else:
-                m = hand
+            m = self.hands[seat]
+            if self.trick:
+                # HUU-7.3 — TrumpConfig.follow(must_trump, must_beat) spelt out on the bound
+                # tables (``_legal_play`` is the reference path through follow()): the led
+                # class, else trumps, else anything; then those that beat W if any.
+                m = m & self.class_of[self.trick[0]] or m & self.trumps or m
+                m = m & self.beats[self.win_card] or m
             suit = ((m & -m).bit_length() - 1) // 13
             rest = m >> (13 * suit)
-            legal = PLAY_TABS[suit][rest] if rest < 512 else mask_actions(m, PLAY_TABS)
+            if rest < 512:  # one suit: one lookup
+                legal = PLAY_TABS[suit][rest]
+            else:
+                legal = _PLAYS_SEEN.get(m)
+                if legal is None:
+                    legal = mask_actions(m, PLAY_TABS)
+                    if len(_PLAYS_SEEN) < _PLAYS_SEEN_LIMIT:
+                        _PLAYS_SEEN[m] = legal
         elif self.phase is PLAY:
             legal = self._legal_play()
         else:
@@ -390,13 +421,12 @@ class HuutopussiState(DealState):
             legal = self.legal_actions()
         if action not in legal:
             raise IllegalAction(self.explain_illegal(action))
+        self._legal = None
         if KIND[action] != K_PLAY:
             self._apply(action)
-            self._legal = None
             self.history.append(action)
             self.actors.append(seat)
             return
-        self._legal = None
         self.history.append(action)
         self.actors.append(seat)
         # --- play C (inlined ``_play``: the hot path) ---
@@ -405,12 +435,11 @@ class HuutopussiState(DealState):
         self.window = False
         trick = self.trick
         trick.append(c)
-        if len(trick) == 1 or self.cfg.beats[self.win_card] >> c & 1:
+        if len(trick) == 1 or self.beats[self.win_card] >> c & 1:
             self.win_card = c
             self.win_seat = seat
-        r = self.rules
         if len(trick) < self.num_seats:
-            self.to_act = r.next_seat[seat]
+            self.to_act = self.rules.next_seat[seat]
         else:
             self._end_trick()
 
@@ -500,7 +529,10 @@ class HuutopussiState(DealState):
         """HUU-8.7–8.9: ``x`` becomes trump; its marriage value goes to ``seat``'s side."""
         self.trump = x
         self.used |= 1 << x
-        self.cfg = CONFIGS[x]
+        self.cfg = cfg = CONFIGS[x]
+        self.class_of = cfg.class_of
+        self.beats = cfg.beats
+        self.trumps = cfg.trumps
         self.marriages[self.sides[seat]] += self.rules.marriage_values[x]
         self.declarations.append((seat, x, len(self.history)))
 
@@ -539,7 +571,7 @@ class HuutopussiState(DealState):
         self.window = False
         trick = self.trick
         trick.append(c)
-        if len(trick) == 1 or self.cfg.beats[self.win_card] >> c & 1:
+        if len(trick) == 1 or self.beats[self.win_card] >> c & 1:
             self.win_card = c
             self.win_seat = seat
         if len(trick) < self.num_seats:
@@ -553,10 +585,7 @@ class HuutopussiState(DealState):
         w = self.win_seat
         side = self.sides[w]
         self.tricks[side] += 1
-        pts = r.card_points
-        total = 0
-        for x in self.trick:
-            total += pts[x]
+        total = sum(map(r.card_points.__getitem__, self.trick))  # once, at the trick's close
         self.trick = []
         done = self.tricks_done = self.tricks_done + 1
         if done == r.tricks:
@@ -744,15 +773,8 @@ class HuutopussiState(DealState):
     def clone(self) -> HuutopussiState:
         """An independent copy."""
         new = object.__new__(HuutopussiState)
-        for name in HuutopussiState.__slots__:
-            setattr(new, name, getattr(self, name))
-        new.game = self.game
-        new.variant = self.variant
-        new.dealer = self.dealer
-        new.num_seats = self.num_seats
-        new.to_act = self.to_act
-        new.phase = self.phase
-        new._legal = self._legal
+        for name, value in zip(_SLOTS, _get_slots(self), strict=True):
+            setattr(new, name, value)
         new.history = list(self.history)
         new.actors = list(self.actors)
         new.hands = list(self.hands)
@@ -857,3 +879,7 @@ def explain(st: HuutopussiState, action: Action) -> str:
     if kind == K_ASK_MARRIAGE:
         return f"{text!r}: needs a partner whose marriages are not broken (HUU-8.4, HUU-8.6)"
     return f"{text!r}: needs exactly one of KX, QX and a suit not yet trump (HUU-8.5, HUU-8.7)"
+
+
+_SLOTS: tuple[str, ...] = HuutopussiState.__slots__
+_get_slots = attrgetter(*_SLOTS)
