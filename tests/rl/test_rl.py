@@ -70,8 +70,7 @@ def test_terminate_convention_gives_the_offender_minus_one() -> None:
     e.reset(seed=2)
     agent = e.agent_selection
     mask = e.observe(agent)["action_mask"]
-    with pytest.warns(UserWarning):
-        e.step(int(np.flatnonzero(mask == 0)[0]))
+    e.step(int(np.flatnonzero(mask == 0)[0]))
     assert all(e.terminations.values())
     assert e.rewards[agent] == -1
 
