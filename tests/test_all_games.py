@@ -108,11 +108,13 @@ def test_an_illegal_action_raises_and_changes_nothing(game: Game, seed: int) -> 
     for snap in snapshots:
         before = snap.record()
         legal_list = snap.legal_texts()
-        legal = set(legal_list)
         candidates = ["pass", "play AS", "play 7D", "bid 5", "bogus word", "play"]
         for text in candidates:
-            if " ".join(text.split()) in legal:
-                continue
+            try:
+                if snap.parse_action(text) in snap.legal_actions():
+                    continue  # legal in some accepted spelling (Scopone's lone 'play C')
+            except IllegalAction:
+                pass
             with pytest.raises(IllegalAction):
                 snap.apply(text)
             assert snap.record() == before
@@ -216,4 +218,4 @@ def test_mutated_records_never_crash_replay(game: Game, seed: int) -> None:
 
 
 def test_every_game_is_registered() -> None:
-    assert set(GAMES) <= {"sasku", "scopone", "sheepshead", "satat", "huutopussi"}
+    assert list(GAMES) == ["sasku", "scopone", "sheepshead", "satat", "huutopussi"]
