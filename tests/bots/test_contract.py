@@ -175,3 +175,29 @@ def test_heuristic_prior_ranks_the_heuristics_choice_first() -> None:
     # a search bot with a huge prior plays the heuristic's choice
     for spec in ("pimc:iters=4:prior=100", "ismcts:iters=40:prior=100"):
         assert prior[make_bot(spec).choose(obs, random.Random(3))] == 1.0
+
+
+def test_search_leaves_unsearched_phases_to_the_heuristic() -> None:
+    game = GAMES["sasku"]
+    state = game.random_deal(random.Random(2))
+    obs = state.observation(state.to_act)  # the cut: not card play
+    assert obs.phase != "play"
+    bot = make_bot("search:iters=5")
+    assert bot.only == frozenset({"play"})  # type: ignore[attr-defined]
+    assert bot.evaluate(obs, random.Random(0)).scale == "heuristic"
+    every = make_bot("search:iters=5:only=")
+    assert every.evaluate(obs, random.Random(0)).scale == "win"
+    both = make_bot("pimc:iters=5:only=cut+play")
+    assert both.evaluate(obs, random.Random(0)).scale == "win"
+
+
+def test_fast_playout_policy_is_legal_and_falls_back_to_random() -> None:
+    from folkcards.bots.search import fast_policy
+
+    for game in (GAMES["scopone"], GAMES["sasku"], toygame.GAME):
+        state = game.random_deal(random.Random(6))
+        rng = random.Random(1)
+        while not state.is_over:
+            action = fast_policy(state, rng)
+            assert action in state.legal_actions()
+            state.apply(action)

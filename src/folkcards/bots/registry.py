@@ -7,14 +7,16 @@ commas, so that a list of specs can be comma-separated on the command line):
 * ``heuristic`` — the per-game rule-based player;
 * ``pimc`` — flat Monte Carlo over determinizations;
 * ``ismcts`` — information-set MCTS;
-* ``search`` — IS-MCTS with the heuristic's ranking as a prior (``prior=0.3``): the
-  configuration measured strongest (docs/bots.md).
+* ``search`` — IS-MCTS over card play with the heuristic's ranking as a prior and the
+  game's fast playout policy (``prior=0.3:only=play:policy=fast``; the heuristic makes
+  the other decisions): the configuration measured strongest (docs/bots.md).
 
 Search options: ``iters=N`` playouts per decision (default 200), ``ms=T`` a time budget
 per decision instead (not reproducible), ``policy=random|heuristic`` for playouts,
 ``prior=W`` the weight of the heuristic's ranking as a prior (PIMC: a bonus that fades
-with samples; IS-MCTS: progressive bias at the root), ``c=X`` the IS-MCTS exploration
-constant.
+with samples; IS-MCTS: progressive bias at the root), ``only=P1+P2`` the phases to
+search (the heuristic decides the others; empty = all),
+``c=X`` the IS-MCTS exploration constant.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from folkcards.bots.search import ISMCTSBot, PIMCBot
 SEARCH_DEFAULT = "ismcts"
 """What ``search`` means: the algorithm that measured stronger (docs/bots.md)."""
 
-_SEARCH_OPTIONS = {"iters": int, "ms": float, "policy": str, "prior": float}
+_SEARCH_OPTIONS = {"iters": int, "ms": float, "policy": str, "prior": float, "only": str}
 
 
 def _search(cls: type[PIMCBot] | type[ISMCTSBot], opts: dict[str, Any], name: str) -> Bot:
@@ -43,6 +45,8 @@ def _search(cls: type[PIMCBot] | type[ISMCTSBot], opts: dict[str, Any], name: st
         kwargs["policy"] = opts["policy"]
     if "prior" in opts:
         kwargs["prior"] = opts["prior"]
+    if "only" in opts:
+        kwargs["only"] = opts["only"] or None
     if "c" in opts:
         kwargs["exploration"] = opts["c"]
     return cls(**kwargs)
@@ -64,12 +68,15 @@ def _ismcts(opts: dict[str, Any], name: str) -> Bot:
     return _search(ISMCTSBot, opts, name)
 
 
+SEARCH_ONLY = "play"
+"""The phases ``search`` searches (card play); the heuristic bids, exchanges and declares.
+``only=`` (empty) searches every phase."""
 SEARCH_PRIOR = 0.3
 """The heuristic prior of ``search`` (``pimc`` and ``ismcts`` have none unless asked)."""
 
 
 def _default_search(opts: dict[str, Any], name: str) -> Bot:
-    opts = {"prior": SEARCH_PRIOR, **opts}
+    opts = {"prior": SEARCH_PRIOR, "only": SEARCH_ONLY, "policy": "fast", **opts}
     return _search(ISMCTSBot if SEARCH_DEFAULT == "ismcts" else PIMCBot, opts, name)
 
 

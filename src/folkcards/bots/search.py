@@ -5,7 +5,9 @@ with it through ``Game.determinize(obs, rng)`` — the game module's sampler, wh
 applies what play revealed (voids, exchanged and passed cards, the blind a picker saw) —
 and plays it out. The budget is a number of playouts (``iterations``; reproducible with
 a seeded RNG) or a time limit (``ms``; not reproducible, since it depends on the
-machine). Playouts follow the ``random`` policy or the game's ``heuristic``.
+machine). Playouts follow the ``random`` policy, the game's ``fast`` rollout policy (a
+heuristic module's ``rollout``, reading only action texts; random where there is none),
+or the full ``heuristic`` (slow: it builds an observation per step).
 
 * :class:`PIMCBot` — Perfect-Information Monte Carlo: for each sampled deal, every legal
   action is tried and played out; values are mean utilities over the samples.
@@ -49,7 +51,30 @@ def heuristic_policy(state: DealState, rng: random.Random) -> Action:
     return HEURISTIC.quick_choice(state.observation(seat), rng)
 
 
-POLICIES: dict[str, Policy] = {"random": random_policy, "heuristic": heuristic_policy}
+_ROLLOUTS: dict[str, Callable[[tuple[Action, ...], random.Random], Action] | None] = {}
+
+
+def fast_policy(state: DealState, rng: random.Random) -> Action:
+    """The game's fast playout policy (a heuristic module's ``rollout(legal, rng)``, which
+    reads only the action texts), or a random action for a game without one."""
+    name = state.game.name
+    if name not in _ROLLOUTS:
+        from folkcards.bots.heuristic import _module
+
+        module = _module(name)
+        _ROLLOUTS[name] = getattr(module, "rollout", None) if module is not None else None
+    legal = state.legal_actions()
+    fn = _ROLLOUTS[name]
+    if fn is None:
+        return legal[rng.randrange(len(legal))]
+    return fn(legal, rng)
+
+
+POLICIES: dict[str, Policy] = {
+    "random": random_policy,
+    "fast": fast_policy,
+    "heuristic": heuristic_policy,
+}
 
 
 def playout(state: DealState, rng: random.Random, policy: Policy) -> list[float]:
@@ -86,6 +111,13 @@ def fallback(obs: Observation, rng: random.Random, reason: str) -> Evaluation:
     return Evaluation(ev.choice, ev.values, ev.scale, {"fallback": reason})
 
 
+def heuristic_evaluation(obs: Observation, rng: random.Random) -> Evaluation:
+    """The heuristic bot's evaluation (for the phases a search bot leaves to it)."""
+    from folkcards.bots.heuristic import HEURISTIC
+
+    return HEURISTIC.evaluate(obs, rng)
+
+
 def heuristic_prior(obs: Observation) -> dict[Action, float]:
     """The heuristic's ranking of the legal actions as a prior in [0, 1] (1 = its choice,
     0 = its last), or {} when the game has no heuristic."""
@@ -114,10 +146,12 @@ class SearchBot(Bot):
         policy: str = "random",
         name: str | None = None,
         prior: float = 0.0,
+        only: str | None = None,
     ) -> None:
         if prior < 0:
             raise ValueError("prior must be at least 0")
         self.prior = prior
+        self.only = frozenset(only.split("+")) if only else None
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
         if policy not in POLICIES:
@@ -128,6 +162,11 @@ class SearchBot(Bot):
         self.policy = POLICIES[policy]
         if name is not None:
             self.name = name
+
+    def searches(self, obs: Observation) -> bool:
+        """True when this bot searches the phase of ``obs`` (``only`` names the phases it
+        searches; the heuristic decides the others)."""
+        return self.only is None or obs.phase in self.only
 
     def _budget(self) -> Callable[[int], bool]:
         """A test ``more(done)``: True while playouts may go on."""
@@ -145,6 +184,8 @@ class PIMCBot(SearchBot):
 
     def evaluate(self, obs: Observation, rng: random.Random) -> Evaluation:
         """Mean utility of each legal action over sampled deals; the best is chosen."""
+        if not self.searches(obs):
+            return heuristic_evaluation(obs, rng)
         game = game_of(obs)
         legal = obs.legal
         seat = obs.seat
@@ -204,13 +245,16 @@ class ISMCTSBot(SearchBot):
         exploration: float = 0.7,
         name: str | None = None,
         prior: float = 0.0,
+        only: str | None = None,
     ) -> None:
-        super().__init__(iterations, ms, policy, name, prior)
+        super().__init__(iterations, ms, policy, name, prior, only)
         self.exploration = exploration
 
     def evaluate(self, obs: Observation, rng: random.Random) -> Evaluation:
         """Visits and mean utility of each root action after the search; the most visited
         action is chosen."""
+        if not self.searches(obs):
+            return heuristic_evaluation(obs, rng)
         game = game_of(obs)
         root = _Node(obs.seat)
         more = self._budget()

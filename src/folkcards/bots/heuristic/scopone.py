@@ -16,6 +16,8 @@ Every action is ``play C`` or ``play C take …``; each is scored by
 
 from __future__ import annotations
 
+import random
+
 from folkcards.bots.heuristic.common import card_of
 from folkcards.cards import BIT, CARD_NAMES, RANK_MASK, Card, CardSet, iter_cards, ranks_mask
 from folkcards.engine.actions import Action
@@ -113,3 +115,23 @@ def _exposure(c: Card, unseen: CardSet, re_bello: bool) -> float:
     if n == 0:
         return 0.0
     return worth(c, re_bello) * (1.0 if n % 2 == 1 else 0.6) * 1.5
+
+
+def rollout(legal: tuple[Action, ...], rng: random.Random) -> Action:
+    """A fast playout policy from the action texts alone: mostly the most valuable capture
+    (or the cheapest card to lay down), sometimes a random action for variety."""
+    if len(legal) == 1 or rng.random() < 0.15:
+        return legal[rng.randrange(len(legal))]
+    best = legal[0]
+    best_value = -1e9
+    for a in legal:
+        words = a.text.split(" ")
+        c = CARD_VALUES[words[1]]
+        v = c + sum(CARD_VALUES[w] for w in words[3:]) if len(words) > 2 else -c
+        if v > best_value:
+            best, best_value = a, v
+    return best
+
+
+CARD_VALUES: dict[str, float] = {CARD_NAMES[c]: worth(c) for c in iter_cards(DECK)}
+"""``worth`` of each card by its text (for :func:`rollout`)."""
