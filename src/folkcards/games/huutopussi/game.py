@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from operator import itemgetter
 from typing import Any, ClassVar
 
-from folkcards.cards import CARD_NAMES, Card
+from folkcards.cards import BIT, CARD_NAMES, Card
 from folkcards.engine.actions import Action, ActionSyntaxError
 from folkcards.engine.api import (
     DealState,
@@ -23,6 +24,18 @@ from .state import HuutopussiState
 from .tables import CARDS36, DECK, TABLE, rules_of
 
 CARD_SET = frozenset(CARDS36)
+
+_DEAL_PICKS: dict[int, tuple[tuple[Any, ...], ...]] = {
+    n: tuple(
+        tuple(
+            itemgetter(*range((s - dealer - 1) % n, n * (11 if n == 3 else 9), n)) for s in range(n)
+        )
+        for dealer in range(n)
+    )
+    for n in (3, 4)
+}
+"""``_DEAL_PICKS[players][dealer][seat]``: picks the deck positions dealt to ``seat`` (the
+cards go one at a time from the dealer's left, HUU-3.2), so a hand is one ``sum``."""
 
 
 FIXED_BY_ERLANGEN = ("card_points", "last_trick", "no_trick_rule")
@@ -198,14 +211,20 @@ class HuutopussiGame(Game):
             if hands is not None or extra:
                 raise MalformedRecord("a deal needs exactly one of 'deck' or 'hands'")
             cards = list(deck)
-            if len(cards) != 36 or set(cards) != CARD_SET:
+            try:
+                bits = list(map(BIT.__getitem__, cards))
+            except (IndexError, TypeError):
+                bits = []
+            # 36 one-card sets summing to the pack are 36 different cards of it (no carries);
+            # a negative number would index BIT from the end, hence the min().
+            if len(bits) != 36 or sum(bits) != DECK or min(cards) < 0:
                 raise MalformedRecord(
                     "'deck' must hold the 36 cards of the Huutopussi pack, each once"
                 )
-            first = (dealer + 1) % n
-            got = [cards[j : n * size : n] for j in range(n)]
-            dealt = [got[(s - first) % n] for s in range(n)]
-            return HuutopussiState(self, v, r, dealer, dealt, cards[n * size :], cards, totals)
+            # HUU-3.2: one card at a time from the dealer's left; the rest is the widow
+            masks = [sum(pick(bits)) for pick in _DEAL_PICKS[n][dealer]]
+            rest = cards[n * size :]
+            return HuutopussiState(self, v, r, dealer, masks, None, rest, cards, totals)
         if hands is None:
             raise MalformedRecord("a deal needs exactly one of 'deck' or 'hands'")
         hl = [list(h) for h in hands]
@@ -230,7 +249,8 @@ class HuutopussiGame(Game):
         seen = [c for h in hl for c in h] + widow
         if len(set(seen)) != 36 or sum(1 << c for c in set(seen)) != DECK:
             raise MalformedRecord("'hands' and 'extra' together must be the 36-card pack (HUU-3.5)")
-        return HuutopussiState(self, v, r, dealer, hl, widow, None, totals)
+        masks = [sum(1 << c for c in h) for h in hl]
+        return HuutopussiState(self, v, r, dealer, masks, hl, widow, None, totals)
 
     def determinize(self, obs: Observation, rng: random.Random) -> DealState:
         """A full state consistent with ``obs`` (HUU-14), sampled from the observation only."""

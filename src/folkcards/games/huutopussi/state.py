@@ -12,7 +12,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from folkcards.cards import BIT, CARD_NAMES, SUIT_MASK, SUITS
+from folkcards.cards import CARD_NAMES, SUIT_MASK, SUITS
 from folkcards.engine.actions import Action
 from folkcards.engine.api import JSON, DealState, IllegalAction, Observation
 from folkcards.engine.tricks import TrumpConfig
@@ -78,10 +78,9 @@ BIDDING, GIVE, CONTRACT, RETURN, DISCARD, PLAY, ANSWER, OVER = (
 
 
 KQ_MASK = sum(PAIR)
-_PLAYS_SEEN: dict[int, tuple[Action, ...]] = {}
-"""Memo of a card set of several suits → its ``play`` actions (leads and void followers);
-it stops growing at ``_PLAYS_SEEN_LIMIT`` entries (a few MB), keeping what it has."""
-_PLAYS_SEEN_LIMIT = 1 << 15
+_PLAY_C, _PLAY_S, _PLAY_H, _PLAY_D = PLAY_TABS
+PLAY_CARD: tuple[int, ...] = tuple(ARG[a] if KIND[a] == K_PLAY else -1 for a in range(len(KIND)))
+"""``PLAY_CARD[code]``: the card of a ``play`` action, −1 for every other action."""
 _DECLARATION_CACHE: dict[tuple[int, int, int, int, bool], tuple[Action, ...]] = {}
 
 
@@ -170,11 +169,14 @@ class HuutopussiState(DealState):
         variant: dict[str, Any],
         rules: Rules,
         dealer: int,
-        hands: list[list[int]],
+        hands: list[int],
+        hands_rec: list[list[int]] | None,
         widow: list[int],
         deck: list[int] | None,
         totals: list[int],
     ) -> None:
+        """``hands``: each seat's dealt cards as a set; ``hands_rec``: the record's hand lists
+        (None for a deal from a ``deck``)."""
         n = rules.players
         self.game = game
         self.variant = variant
@@ -183,15 +185,16 @@ class HuutopussiState(DealState):
         self.num_seats = n
         self.sides = rules.sides
         self.deck = deck
-        self.hands_rec = hands
+        self.hands_rec = hands_rec
         self.widow = widow
         self.totals = totals
-        self.hands = [sum(map(BIT.__getitem__, h)) for h in hands]
+        self.hands = hands
         # HUU-4.7: huutokielto for a seat whose side's total is ≤ −500 before the deal.
         self.banned = 0
-        for s in range(n):
-            if totals[self.sides[s]] <= -500:
-                self.banned |= 1 << s
+        if min(totals) <= -500:
+            for s in range(n):
+                if totals[self.sides[s]] <= -500:
+                    self.banned |= 1 << s
         self.history = []
         self.actors = []
         self._legal = None
@@ -277,14 +280,13 @@ class HuutopussiState(DealState):
             rest = m >> (13 * suit)
             if rest < 512:  # one suit: one lookup
                 legal = PLAY_TABS[suit][rest]
-            else:
-                legal = _PLAYS_SEEN.get(m)
-                if legal is None:
-                    legal = mask_actions(m, PLAY_TABS)
-                    if len(_PLAYS_SEEN) < _PLAYS_SEEN_LIMIT:
-                        _PLAYS_SEEN[m] = legal
+            else:  # a lead or a void follower (sets too varied to memoize with profit)
+                legal = _PLAY_C[m & 511] + _PLAY_S[m >> 13 & 511] + _PLAY_H[m >> 26 & 511]
+                legal += _PLAY_D[m >> 39]
         elif self.phase is PLAY:
             legal = self._legal_play()
+        elif self.phase is BIDDING:
+            legal = self._legal_bidding()
         else:
             legal = self._generate_legal()
         self._legal = legal
@@ -316,15 +318,21 @@ class HuutopussiState(DealState):
         seat = self.to_act
         assert seat is not None
         r = self.rules
-        first = not self.acted >> seat & 1
-        redeal = first and can_redeal(self.hands[seat])  # HUU-4.6
+        hand = self.hands[seat]
+        # HUU-4.6: on the seat's first turn (``can_redeal`` spelt out)
+        redeal = not self.acted >> seat & 1 and ((hand & SIXES).bit_count() >= 3 or not hand & HIGH)
         compulsory = not self.history and not r.erlangen  # HUU-4.3 (not HUU-12.2)
         if self.banned >> seat & 1:  # HUU-4.7
             if compulsory:
                 return r.bidding_actions(50, True, False, redeal)
             return r.bidding_actions(1000, False, True, redeal)
-        lowest = max(r.min_bid, self.high + 5)  # HUU-4.2
-        return r.bidding_actions(lowest, False, not compulsory, redeal)
+        lowest = self.high + 5  # HUU-4.2
+        if lowest < r.min_bid:
+            lowest = r.min_bid
+        out = r.bid_cache.get((lowest, False, not compulsory, redeal))
+        if out is None:
+            out = r.bidding_actions(lowest, False, not compulsory, redeal)
+        return out
 
     def _legal_play(self) -> tuple[Action, ...]:
         seat = self.to_act
@@ -409,39 +417,49 @@ class HuutopussiState(DealState):
     def apply(self, action: Action | str) -> None:
         """Play ``action`` (an Action or its text) for the seat to act; IllegalAction naming the
         rule, and nothing changed, when it is not legal now (the base contract, inlined for speed)."""
-        seat = self.to_act
-        if seat is None:
-            raise IllegalAction("the deal is over: no action is allowed (HUU-17.2)")
-        if action.__class__ is not Action:
-            if not isinstance(action, str):
-                raise IllegalAction(f"an action must be a text, not {action!r}")
-            action = self.parse_action(action)
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalAction(self.explain_illegal(action))
+        if action.__class__ is not Action or action not in legal:
+            action = self._checked(action, legal)  # over, text, not an action, or not legal
+        seat = self.to_act
+        assert seat is not None
         self._legal = None
-        if KIND[action] != K_PLAY:
-            self._apply(action)
+        c = PLAY_CARD[action]
+        if c < 0:
+            self._apply(action)  # reads len(history) as this action's index
             self.history.append(action)
             self.actors.append(seat)
             return
         self.history.append(action)
         self.actors.append(seat)
         # --- play C (inlined ``_play``: the hot path) ---
-        c = ARG[action]
         self.hands[seat] ^= 1 << c
         self.window = False
         trick = self.trick
+        before = len(trick)
         trick.append(c)
-        if len(trick) == 1 or self.beats[self.win_card] >> c & 1:
+        if not before or self.beats[self.win_card] >> c & 1:
             self.win_card = c
             self.win_seat = seat
-        if len(trick) < self.num_seats:
+        if before + 1 < self.num_seats:
             self.to_act = self.rules.next_seat[seat]
         else:
             self._end_trick()
+
+    def _checked(self, action: Action | str, legal: tuple[Action, ...]) -> Action:
+        """The legal Action that ``action`` (an Action or its text) names, or IllegalAction
+        saying why not (the checks of the base ``apply``, in its order)."""
+        if self.to_act is None:
+            raise IllegalAction("the deal is over: no action is allowed (HUU-17.2)")
+        if action.__class__ is not Action:
+            if not isinstance(action, str):
+                raise IllegalAction(f"an action must be a text, not {action!r}")
+            action = self.parse_action(action)
+        assert isinstance(action, Action)
+        if action in legal:
+            return action
+        raise IllegalAction(self.explain_illegal(action))
 
     def _apply(self, action: Action) -> None:
         kind = KIND[action]
@@ -795,6 +813,7 @@ class HuutopussiState(DealState):
         if self.deck is not None:
             rec["deck"] = [CARD_NAMES[c] for c in self.deck]
         else:
+            assert self.hands_rec is not None
             rec["hands"] = [[CARD_NAMES[c] for c in h] for h in self.hands_rec]
             if self.num_seats == 3:
                 rec["extra"] = {"widow": [CARD_NAMES[c] for c in self.widow]}
