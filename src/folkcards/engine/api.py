@@ -180,6 +180,20 @@ class DealState(ABC):
         Raises :class:`IllegalAction` naming the rule when it is not legal now; the state
         is then unchanged.
         """
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if type(action) is not Action or action not in legal:
+            action = self._checked(action, legal)  # text, a bare code, or not legal
+        seat = self.to_act
+        self._apply(action)
+        self._legal = None
+        self.history.append(action)
+        self.actors.append(seat)  # type: ignore[arg-type]
+
+    def _checked(self, action: object, legal: tuple[Action, ...]) -> Action:
+        """The legal Action that ``action`` (text, Action or bare code) names, or
+        IllegalAction saying why not (the slow path of :meth:`apply`)."""
         if self.to_act is None:
             raise IllegalAction("the deal is over: no action is allowed")
         if isinstance(action, str):
@@ -188,16 +202,11 @@ class DealState(ABC):
             if type(action) is not int:
                 raise IllegalAction(f"{action!r} is not an action (give an Action or its text)")
             action = self._action_of_code(action)
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalAction(self.explain_illegal(action))
-        seat = self.to_act
-        self._apply(action)
-        self._legal = None
-        self.history.append(action)
-        self.actors.append(seat)
+        assert isinstance(action, Action)
+        for a in legal:
+            if a == action:
+                return a
+        raise IllegalAction(self.explain_illegal(action))
 
     def _action_of_code(self, code: int) -> Action:
         """The legal Action whose code is ``code`` (a bare int from a client)."""
