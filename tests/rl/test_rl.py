@@ -103,3 +103,21 @@ def test_unknown_game_and_variant_are_clear_errors() -> None:
         env("bridge")
     with pytest.raises(ValueError, match="unknown variant key"):
         env(NAMES[0], bogus=1)
+
+
+def test_training_example_smoke_run() -> None:
+    """The README's training example runs end to end (a few deals, not a strength claim)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "examples" / "train_policy.py"
+    proc = subprocess.run(
+        [sys.executable, str(script), "--episodes", "10", "--eval-deals", "10"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "duplicate deals" in proc.stdout and "trained policy" in proc.stdout
