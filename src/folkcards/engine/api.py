@@ -184,14 +184,14 @@ class DealState(ABC):
         if legal is None:
             legal = self.legal_actions()
         if type(action) is not Action or action not in legal:
-            action = self._checked(action, legal)  # text, a bare code, or not legal
+            action = self._resolve(action, legal)  # text, a bare code, or not legal
         seat = self.to_act
         self._apply(action)
         self._legal = None
         self.history.append(action)
         self.actors.append(seat)  # type: ignore[arg-type]
 
-    def _checked(self, action: object, legal: tuple[Action, ...]) -> Action:
+    def _resolve(self, action: object, legal: tuple[Action, ...]) -> Action:
         """The legal Action that ``action`` (text, Action or bare code) names, or
         IllegalAction saying why not (the slow path of :meth:`apply`)."""
         if self.to_act is None:
