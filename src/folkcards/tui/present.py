@@ -146,7 +146,9 @@ def match_goal(game: str, variant: Mapping[str, Any]) -> str:
     if game == "sasku":
         return f"first team to {variant.get('target', 16)} strokes wins"
     if game == "scopone":
-        return f"at {variant.get('target', 11)}+ points the higher total wins (equal totals play on)"
+        return (
+            f"at {variant.get('target', 11)}+ points the higher total wins (equal totals play on)"
+        )
     if game == "sheepshead":
         return f"after {variant.get('match_deals', 5)} played deals the single leader wins"
     if game == "satat":
