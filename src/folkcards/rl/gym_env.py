@@ -100,19 +100,24 @@ class FolkcardsGym(gymnasium.Env[dict[str, Any], np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, np.ndarray[Any, Any]], dict[str, Any]]:
-        """A new deal; bots act until the learner must (or the deal is over)."""
+        """A new deal; bots act until the learner must. A deal that ends before the learner
+        has a decision (Scopone's void deal, a redeal) is dealt again, so every episode
+        has at least one step."""
         super().reset(seed=seed)
         if seed is not None:
             self._rng = random.Random(seed)
         n = self.encoder.num_seats
         self._ended_illegally = False
-        self.state_ = self.game.random_deal(
-            self._rng, self.encoder.variant, dealer=self._rng.randrange(n)
-        )
-        self._advance()
-        return self._obs(), {
-            "legal": self.state_.legal_texts() if self.state_.to_act == self.seat else []
-        }
+        for _ in range(1000):
+            self.state_ = self.game.random_deal(
+                self._rng, self.encoder.variant, dealer=self._rng.randrange(n)
+            )
+            self._advance()
+            if self.state_.to_act == self.seat:
+                break
+        else:
+            raise RuntimeError("no deal gave the learner a decision in 1000 tries")
+        return self._obs(), {"legal": self.state_.legal_texts()}
 
     def step(
         self, action: np.int64 | int
