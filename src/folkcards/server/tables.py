@@ -277,6 +277,7 @@ class Table:
         self.closed = False
         self.actions_applied = 0
         self._committing = 0
+        self.hinted: dict[int, float] = {}
 
     # --- facts -------------------------------------------------------------------------
     @property
@@ -504,11 +505,18 @@ class Table:
         msg = deal.explain_illegal(action)
         return {"legal": False, "message": msg, "rule": _rule_of(msg)}
 
+    HINT_EVERY = 1.0
+    """Seconds between two hints for one seat (a hint runs the search bot)."""
+
     async def hint(self, seat: int) -> str:
         """The strongest bot's suggestion for ``seat`` (only when it is to act)."""
         deal = self.deal
         if deal is None or deal.is_over or deal.to_act != seat:
             raise TableError("not_your_turn", "a hint is given only on your turn")
+        now = time.monotonic()
+        if now - self.hinted.get(seat, -1e9) < self.HINT_EVERY:
+            raise TableError("rate_limited", "one hint at a time, please")
+        self.hinted[seat] = now
         obs = deal.observation(seat)
         return await asyncio.to_thread(botbridge.hint, obs, self.rng.randrange(1 << 30))
 

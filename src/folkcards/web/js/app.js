@@ -221,7 +221,12 @@ class TablePage {
       <div id="board" class="table-root"></div></main>`;
     bindHeader();
     this.view = new TableView(document.getElementById("board"), {
-      onAct: (a) => this.send({ type: "act", action: a, expect: this.state && this.state.obs ? this.state.obs.history.length : undefined }),
+      onAct: (a) => {
+        // one action per state: a double click must not send a second, stale action
+        if (this.acting === this.state) return;
+        this.acting = this.state;
+        this.send({ type: "act", action: a, expect: this.state && this.state.obs ? this.state.obs.history.length : undefined });
+      },
       onExplain: (a) => this.send({ type: "explain", action: a }),
       onTakeSeat: (s) => this.takeSeat(s),
     });
@@ -264,6 +269,7 @@ class TablePage {
     } else if (msg.type === "hint") {
       this.view.showHint(msg.action, this.state.table.game);
     } else if (msg.type === "error") {
+      this.acting = null; // the action was refused: the player may choose again
       if (msg.error === "bad_token") localStorage.removeItem(`fc.seat.${this.id}`);
       if (msg.error === "not_found") {
         app.querySelector("#board").innerHTML = `<p class="error">${esc(msg.message)}</p>`;
