@@ -72,7 +72,6 @@ from folkcards.engine.api import (
     DealState,
     FolkcardsError,
     Game,
-    IllegalAction,
     MalformedRecord,
     MatchState,
     Observation,
@@ -460,7 +459,7 @@ class SatatState(DealState):
         if legal is None:
             legal = self.legal_actions()
         if type(action) is not Action or action not in legal:
-            action = self._checked(action, legal)  # text, a bare code, or not legal
+            action = self._resolve(action, legal)  # text, a bare code, over, or not legal
         seat = self.to_act
         assert seat is not None
         self._legal = None
@@ -495,21 +494,6 @@ class SatatState(DealState):
             self.to_act = (seat + 3) & 3
         else:
             self.to_act = (seat + 1) & 3
-
-    def _checked(self, action: Action | str, legal: tuple[Action, ...]) -> Action:
-        """The legal Action that ``action`` (text, Action or integer code) names, or
-        IllegalAction saying why not."""
-        if self.to_act is None:
-            raise IllegalAction("the deal is over: no action is allowed")
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        elif isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < _N:
-            raise IllegalAction(f"{action!r} is not a Satat action (SAT-17.3)")
-        else:
-            action = TABLE.actions[action]
-        if action in legal:
-            return action
-        raise IllegalAction(self.explain_illegal(action))
 
     # --- legal actions ---------------------------------------------------------------
     def _generate_legal(self) -> tuple[Action, ...]:

@@ -120,6 +120,7 @@ class HuutopussiState(DealState):
         "declarations",
         "declarer",
         "discards",
+        "erlangen",
         "game",
         "given",
         "hands",
@@ -130,6 +131,7 @@ class HuutopussiState(DealState):
         "is_over",
         "last_winner",
         "leader",
+        "led_class",
         "marriages",
         "num_seats",
         "packet",
@@ -181,6 +183,7 @@ class HuutopussiState(DealState):
         self.game = game
         self.variant = variant
         self.rules = rules
+        self.erlangen = rules.erlangen
         self.dealer = dealer
         self.num_seats = n
         self.sides = rules.sides
@@ -219,6 +222,7 @@ class HuutopussiState(DealState):
         self.trick = []
         self.win_card = -1
         self.win_seat = -1
+        self.led_class = 0  # class of the card led to this trick (bound at the lead)
         self.tricks_done = 0
         self.trump = -1
         self.cfg = cfg = CONFIGS[NO_TRUMP]
@@ -267,14 +271,14 @@ class HuutopussiState(DealState):
         elif (
             self.phase is PLAY
             and not self.window
-            and (not self.rules.erlangen or self._plain_erlangen_turn(seat))
+            and (not self.erlangen or self._plain_erlangen_turn(seat))
         ):
             m = self.hands[seat]
             if self.trick:
                 # HUU-7.3 — TrumpConfig.follow(must_trump, must_beat) spelt out on the bound
                 # tables (``_legal_play`` is the reference path through follow()): the led
                 # class, else trumps, else anything; then those that beat W if any.
-                m = m & self.class_of[self.trick[0]] or m & self.trumps or m
+                m = m & self.led_class or m & self.trumps or m
                 m = m & self.beats[self.win_card] or m
             suit = ((m & -m).bit_length() - 1) // 13
             rest = m >> (13 * suit)
@@ -439,7 +443,11 @@ class HuutopussiState(DealState):
         trick = self.trick
         before = len(trick)
         trick.append(c)
-        if not before or self.beats[self.win_card] >> c & 1:
+        if not before:  # the lead; no declaration can come before the trick's end
+            self.led_class = self.class_of[c]
+            self.win_card = c
+            self.win_seat = seat
+        elif self.beats[self.win_card] >> c & 1:
             self.win_card = c
             self.win_seat = seat
         if before + 1 < self.num_seats:
@@ -448,18 +456,12 @@ class HuutopussiState(DealState):
             self._end_trick()
 
     def _checked(self, action: Action | str, legal: tuple[Action, ...]) -> Action:
-        """The legal Action that ``action`` (an Action or its text) names, or IllegalAction
-        saying why not (the checks of the base ``apply``, in its order)."""
+        """The legal Action that ``action`` (an Action, its text or its code) names, or
+        IllegalAction saying why not: the base class's slow path, with the rule ID when the
+        deal is over."""
         if self.to_act is None:
             raise IllegalAction("the deal is over: no action is allowed (HUU-17.2)")
-        if action.__class__ is not Action:
-            if not isinstance(action, str):
-                raise IllegalAction(f"an action must be a text, not {action!r}")
-            action = self.parse_action(action)
-        assert isinstance(action, Action)
-        if action in legal:
-            return action
-        raise IllegalAction(self.explain_illegal(action))
+        return self._resolve(action, legal)
 
     def _apply(self, action: Action) -> None:
         kind = KIND[action]
@@ -589,7 +591,11 @@ class HuutopussiState(DealState):
         self.window = False
         trick = self.trick
         trick.append(c)
-        if len(trick) == 1 or self.beats[self.win_card] >> c & 1:
+        if len(trick) == 1:
+            self.led_class = self.class_of[c]
+            self.win_card = c
+            self.win_seat = seat
+        elif self.beats[self.win_card] >> c & 1:
             self.win_card = c
             self.win_seat = seat
         if len(trick) < self.num_seats:
