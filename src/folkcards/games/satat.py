@@ -336,12 +336,12 @@ class SatatState(DealState):
         variant: Variant,
         dealer: int,
         deck: list[Card],
-        bits: list[CardSet],
+        hands: list[CardSet],
         hands_record: list[list[Card]] | None,
         redeals: int,
         passing: dict[str, int] | None,
     ) -> None:
-        """``bits[i]`` is the one-card set of ``deck[i]`` (new_deal has it from validation)."""
+        """``hands``: each seat's 13 cards as a set (new_deal has them from validation)."""
         self.game = game
         self.variant = variant
         self.dealer = dealer
@@ -354,9 +354,7 @@ class SatatState(DealState):
         self.passing = passing
         self.tm = (dealer + 1) & 3  # SAT-2.2
         self.p = (dealer + 3) & 3
-        g0, g1, g2, g3 = _DEAL_GET[dealer]
-        # SAT-4.2: fives, then fours twice
-        self.hands = [sum(g0(bits)), sum(g1(bits)), sum(g2(bits)), sum(g3(bits))]
+        self.hands = hands
         self.gives: list[CardSet] = [0, 0, 0, 0]
         self.trick: list[Card] = []
         self.tricks = [0, 0]
@@ -1052,20 +1050,26 @@ class SatatGame(Game):
             deck_list = list(deck)
         else:
             raise MalformedRecord("a deal needs a deck or hands")
-        try:
-            bits = list(map(BIT.__getitem__, deck_list))
-        except (IndexError, TypeError):
-            bits = []
+        hand_sets: list[CardSet] = []
+        if len(deck_list) == 52:
+            try:  # SAT-4.2: fives, then fours twice — each seat's positions picked at once
+                hand_sets = [
+                    sum(map(BIT.__getitem__, pick(deck_list))) for pick in _DEAL_GET[dealer]
+                ]
+            except (IndexError, TypeError):
+                hand_sets = []
         # 52 one-card sets summing to the pack are 52 different cards (no carries); a
         # negative number would index BIT from the end, hence the min().
-        if len(bits) != 52 or sum(bits) != DECK_52 or min(deck_list) < 0:
+        if not hand_sets or sum(hand_sets) != DECK_52 or min(deck_list) < 0:
             raise MalformedRecord("'deck' must hold the 52 cards of the pack, each once (SAT-1.1)")
         c = dict(carry) if carry else {}
         redeals = c.get("redeals", 0)
         passing = c.get("passing")
         if variant["trup_kasiet"] and passing is not None:
             raise MalformedRecord("'passing' is not allowed in Trup Kasiet (SAT-4.6, SAT-15.7)")
-        return SatatState(self, variant, dealer, deck_list, bits, hands_record, redeals, passing)
+        return SatatState(
+            self, variant, dealer, deck_list, hand_sets, hands_record, redeals, passing
+        )
 
     def normalize_carry(self, record: Mapping[str, Any], variant: Variant) -> dict[str, Any]:
         """SAT-4.6: ``redeals`` (0–2) and ``passing`` (null or winners/cards)."""

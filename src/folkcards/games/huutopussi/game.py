@@ -211,19 +211,23 @@ class HuutopussiGame(Game):
             if hands is not None or extra:
                 raise MalformedRecord("a deal needs exactly one of 'deck' or 'hands'")
             cards = list(deck)
-            try:
-                bits = list(map(BIT.__getitem__, cards))
-            except (IndexError, TypeError):
-                bits = []
+            rest = cards[n * size :]
+            masks: list[int] = []
+            total = 0
+            if len(cards) == 36:
+                try:  # HUU-3.2: one card at a time from the dealer's left; the rest: widow
+                    masks = [
+                        sum(map(BIT.__getitem__, pick(cards))) for pick in _DEAL_PICKS[n][dealer]
+                    ]
+                    total = sum(masks) + sum(map(BIT.__getitem__, rest))
+                except (IndexError, TypeError):
+                    masks = []
             # 36 one-card sets summing to the pack are 36 different cards of it (no carries);
             # a negative number would index BIT from the end, hence the min().
-            if len(bits) != 36 or sum(bits) != DECK or min(cards) < 0:
+            if not masks or total != DECK or min(cards) < 0:
                 raise MalformedRecord(
                     "'deck' must hold the 36 cards of the Huutopussi pack, each once"
                 )
-            # HUU-3.2: one card at a time from the dealer's left; the rest is the widow
-            masks = [sum(pick(bits)) for pick in _DEAL_PICKS[n][dealer]]
-            rest = cards[n * size :]
             return HuutopussiState(self, v, r, dealer, masks, None, rest, cards, totals)
         if hands is None:
             raise MalformedRecord("a deal needs exactly one of 'deck' or 'hands'")
