@@ -20,7 +20,8 @@ class Client:
     """One websocket viewer of a table; keeps every frame it received."""
 
     def __init__(self, ws_url: str, table: str, token: str | None) -> None:
-        self.ws: ClientConnection = connect(ws_url, max_size=2**22)
+        # entered as a context manager (closed by close()), as websockets asks
+        self.ws: ClientConnection = connect(ws_url, max_size=2**22).__enter__()
         self.frames: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
         self.send({"type": "hello", "table": table, "token": token})
