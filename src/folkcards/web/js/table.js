@@ -332,8 +332,16 @@ export class TableView {
   choose(actions, game) {
     const ov = this.root.querySelector(".overlay");
     ov.hidden = false;
+    const deck = look(game).deck;
+    // an option that takes cards shows them as cards (Scopone's captures)
+    const pictured = (a) => {
+      const toks = a.split(" ");
+      const taken = toks.slice(2).filter((x) => isCard(x));
+      if (!taken.length) return actionLabel(a, game);
+      return `${actionLabel(toks.slice(0, 2).join(" "), game)} <span class="takes">${esc(t("words.take"))} ${taken.map((c) => `<span class="mini-card">${cardSVG(c, deck)}</span>`).join("")}</span>`;
+    };
     ov.innerHTML = `<div class="dialog" role="dialog"><h3>${esc(t("ui.choose"))}</h3>
-      <div class="choices">${actions.map((a) => `<button class="btn choice" data-action="${esc(a)}">${actionLabel(a, game)}</button>`).join("")}</div>
+      <div class="choices">${actions.map((a) => `<button class="btn choice" data-action="${esc(a)}">${pictured(a)}</button>`).join("")}</div>
       <button class="btn ghost cancel">${esc(t("ui.cancel"))}</button></div>`;
     ov.querySelectorAll(".choice").forEach((b) => b.addEventListener("click", () => { ov.hidden = true; this.opts.onAct(b.dataset.action); }));
     ov.querySelector(".cancel").addEventListener("click", () => { ov.hidden = true; });
