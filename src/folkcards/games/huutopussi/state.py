@@ -79,6 +79,10 @@ BIDDING, GIVE, CONTRACT, RETURN, DISCARD, PLAY, ANSWER, OVER = (
 
 KQ_MASK = sum(PAIR)
 _PLAY_C, _PLAY_S, _PLAY_H, _PLAY_D = PLAY_TABS
+_ONE_SUIT_PLAYS: dict[int, tuple[Action, ...]] = {
+    bits << (13 * suit): PLAY_TABS[suit][bits] for suit in range(4) for bits in range(1, 512)
+}
+"""The ``play`` actions of every non-empty set of cards of one suit (2,044 sets)."""
 PLAY_CARD: tuple[int, ...] = tuple(ARG[a] if KIND[a] == K_PLAY else -1 for a in range(len(KIND)))
 """``PLAY_CARD[code]``: the card of a ``play`` action, −1 for every other action."""
 _DECLARATION_CACHE: dict[tuple[int, int, int, int, bool], tuple[Action, ...]] = {}
@@ -133,6 +137,7 @@ class HuutopussiState(DealState):
         "leader",
         "led_class",
         "marriages",
+        "next_seat",
         "num_seats",
         "packet",
         "partner",
@@ -184,6 +189,7 @@ class HuutopussiState(DealState):
         self.variant = variant
         self.rules = rules
         self.erlangen = rules.erlangen
+        self.next_seat = rules.next_seat
         self.dealer = dealer
         self.num_seats = n
         self.sides = rules.sides
@@ -280,11 +286,8 @@ class HuutopussiState(DealState):
                 # class, else trumps, else anything; then those that beat W if any.
                 m = m & self.led_class or m & self.trumps or m
                 m = m & self.beats[self.win_card] or m
-            suit = ((m & -m).bit_length() - 1) // 13
-            rest = m >> (13 * suit)
-            if rest < 512:  # one suit: one lookup
-                legal = PLAY_TABS[suit][rest]
-            else:  # a lead or a void follower (sets too varied to memoize with profit)
+            legal = _ONE_SUIT_PLAYS.get(m)  # most followers: cards of one suit
+            if legal is None:  # a lead or a void follower (too varied to memoize with profit)
                 legal = _PLAY_C[m & 511] + _PLAY_S[m >> 13 & 511] + _PLAY_H[m >> 26 & 511]
                 legal += _PLAY_D[m >> 39]
         elif self.phase is PLAY:
@@ -439,11 +442,11 @@ class HuutopussiState(DealState):
         self.actors.append(seat)
         # --- play C (inlined ``_play``: the hot path) ---
         self.hands[seat] ^= 1 << c
-        self.window = False
         trick = self.trick
         before = len(trick)
         trick.append(c)
         if not before:  # the lead; no declaration can come before the trick's end
+            self.window = False  # a window is only ever open to the leader (HUU-8.1)
             self.led_class = self.class_of[c]
             self.win_card = c
             self.win_seat = seat
@@ -451,7 +454,7 @@ class HuutopussiState(DealState):
             self.win_card = c
             self.win_seat = seat
         if before + 1 < self.num_seats:
-            self.to_act = self.rules.next_seat[seat]
+            self.to_act = self.next_seat[seat]
         else:
             self._end_trick()
 
@@ -599,7 +602,7 @@ class HuutopussiState(DealState):
             self.win_card = c
             self.win_seat = seat
         if len(trick) < self.num_seats:
-            self.to_act = self.rules.next_seat[seat]
+            self.to_act = self.next_seat[seat]
         else:
             self._end_trick()
 
