@@ -230,6 +230,18 @@ _PLAYS_SEEN: dict[CardSet, tuple[Action, ...]] = {}
 ``_PLAYS_SEEN_LIMIT`` entries (a few MB), keeping what it has."""
 _PLAYS_SEEN_LIMIT = 1 << 15
 
+
+def _signal_row(c: Card, vire: bool) -> tuple[Action, ...]:
+    row = PLAY[c]
+    return (row[0], row[1], *(() if c == TWO_H else (row[2],)), *((row[3],) if vire else ()))
+
+
+_SIGNAL_ROWS: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(_signal_row(c, vire) for c in range(52)) for vire in (False, True)
+)
+"""``_SIGNAL_ROWS[vire][c]``: ``play C`` plain, ``grate``, ``pile`` (not for the 2♥) and,
+when ``vire`` is open, ``vire`` (SAT-16.6 order)."""
+
 FOLLOW_OF: tuple[CardSet, ...] = tuple(NOT_2H[c // 13] for c in range(52))
 """``FOLLOW_OF[led]``: the cards that follow ``led`` (its suit without the 2♥, SAT-8.3)."""
 KEEP_OF: tuple[CardSet, ...] = tuple(SUIT_MASK[c // 13] | B2H for c in range(52))
@@ -417,7 +429,7 @@ class SatatState(DealState):
         seat = self.to_act
         if seat is None:
             legal = ()
-        elif self.phase is PLAY_PHASE and not self.sig:
+        elif self.phase is PLAY_PHASE:
             hand = self.hands[seat]
             trick = self.trick
             if trick:
@@ -427,21 +439,25 @@ class SatatState(DealState):
                     # (``_generate_legal`` is the reference path through follow()).
                     if hand & FOLLOW_OF[led]:
                         hand &= KEEP_OF[led]
-                        # a few cards of one suit: these sets repeat across deals
-                        legal = _PLAYS_SEEN.get(hand)
-                        if legal is None:
-                            legal = _plays(hand)
-                            if len(_PLAYS_SEEN) < _PLAYS_SEEN_LIMIT:
-                                _PLAYS_SEEN[hand] = legal
+                        if self.sig:
+                            legal = self._signal_plays(hand)
+                        else:  # a few cards of one suit: these sets repeat across deals
+                            legal = _PLAYS_SEEN.get(hand)
+                            if legal is None:
+                                legal = _plays(hand)
+                                if len(_PLAYS_SEEN) < _PLAYS_SEEN_LIMIT:
+                                    _PLAYS_SEEN[hand] = legal
                         self._legal = legal
                         return legal
                 elif self.lead_known:  # SAT-8.3 rule 1
                     m = hand & SUIT_MASK[self.trump]
                     if m:
                         hand = m
-            # a lead or a void follower: the whole hand (rarely seen twice)
-            legal = _P0[hand & 0x1FFF] + _P1[hand >> 13 & 0x1FFF] + _P2[hand >> 26 & 0x1FFF]
-            legal += _P3[hand >> 39]
+            if self.sig:
+                legal = self._signal_plays(hand)
+            else:  # a lead or a void follower: the whole hand (rarely seen twice)
+                legal = _P0[hand & 0x1FFF] + _P1[hand >> 13 & 0x1FFF] + _P2[hand >> 26 & 0x1FFF]
+                legal += _P3[hand >> 39]
         else:
             legal = self._generate_legal()
         self._legal = legal
@@ -536,17 +552,13 @@ class SatatState(DealState):
 
     def _signal_plays(self, cards: CardSet) -> tuple[Action, ...]:
         """SAT-16.6: each legal card plain, with ``grate``, ``pile`` (not the 2♥), ``vire``."""
-        vire = self.sig == 2 and len(self.trick) == 2
-        out: list[Action] = []
-        for c in iter_cards(cards):
-            row = PLAY[c]
-            out.append(row[0])
-            out.append(row[1])
-            if c != TWO_H:
-                out.append(row[2])
-            if vire:
-                out.append(row[3])
-        return tuple(out)
+        rows = _SIGNAL_ROWS[self.sig == 2 and len(self.trick) == 2]
+        legal: tuple[Action, ...] = ()
+        while cards:
+            low = cards & -cards
+            legal += rows[low.bit_length() - 1]
+            cards ^= low
+        return legal
 
     def _redeal_allowed(self) -> bool:
         return not self.first_five(self.tm) & PICTURES and self.redeals < 2  # SAT-5.4
