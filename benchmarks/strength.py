@@ -54,7 +54,9 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    iters = next((part for part in args.search.split(":") if part.startswith("iters=")), "iters=200")
+    iters = next(
+        (part for part in args.search.split(":") if part.startswith("iters=")), "iters=200"
+    )
     plan: list[tuple[str, str, str, int]] = []
     for game in args.games.split(","):
         if game not in GAMES:
