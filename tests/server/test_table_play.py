@@ -128,9 +128,14 @@ def finished_deal(server: ServerThread, tid: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_full_deal_with_bots_and_leak_audit(server: ServerThread, game: str) -> None:
-    res = create(server, game)
-    me, spectator = play_deal_as_seat0(server, res, 7)
-    deal = finished_deal(server, res["id"])
+    for _attempt in range(10):  # a deal that ends in a redeal before anyone plays: again
+        res = create(server, game)
+        me, spectator = play_deal_as_seat0(server, res, 7)
+        deal = finished_deal(server, res["id"])
+        if len(deal["actions"]) > 4:
+            break
+        me.close()
+        spectator.close()
     state, actions = start_deal(GAMES[game], deal)
     for a in actions:
         state.apply(a)
@@ -230,7 +235,8 @@ def test_out_of_turn_bad_messages_and_spectators(server: ServerThread) -> None:
     # the connection is still usable afterwards
     time.sleep(0.5)
     spec.send({"type": "ping", "ref": "again"})
-    assert spec.recv_until(lambda m: m["type"] == "pong")["ref"] == "again"
+    # (pongs of the flood that were still queued may come first)
+    assert spec.recv_until(lambda m: m["type"] == "pong" and m.get("ref") == "again")
     for c in [*clients.values(), spec]:
         c.close()
 

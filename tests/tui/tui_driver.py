@@ -94,7 +94,9 @@ class Terminal:
         os.write(self.fd, (line + "\r").encode())
 
     def interrupt(self) -> None:
-        """Ctrl-C (SIGINT) to the command."""
+        """Ctrl-C (SIGINT) to the command, once it waits at its prompt (a signal that lands
+        between printing the prompt and reading would race with the terminal's own echo)."""
+        time.sleep(0.5)
         self.proc.send_signal(signal.SIGINT)
 
     def finish(self) -> int:
