@@ -80,12 +80,21 @@ def _default_search(opts: dict[str, Any], name: str) -> Bot:
     return _search(ISMCTSBot if SEARCH_DEFAULT == "ismcts" else PIMCBot, opts, name)
 
 
+def _openspiel(opts: dict[str, Any], name: str) -> Bot:
+    try:
+        from folkcards.rl.openspiel_bot import OpenSpielISMCTSBot
+    except ImportError as exc:  # the rl extra is not installed
+        raise ValueError(f"needs the rl extra (pip install 'folkcards[rl]'): {exc}") from None
+    return OpenSpielISMCTSBot(iterations=opts.get("iters", 200), ms=opts.get("ms"), name=name)
+
+
 BOTS: dict[str, tuple[Callable[[dict[str, Any], str], Bot], dict[str, type]]] = {
     "random": (_random, {}),
     "heuristic": (_heuristic, {}),
     "search": (_default_search, dict(_SEARCH_OPTIONS, c=float)),
     "pimc": (_pimc, _SEARCH_OPTIONS),
     "ismcts": (_ismcts, dict(_SEARCH_OPTIONS, c=float)),
+    "openspiel": (_openspiel, {"iters": int, "ms": float}),
 }
 """Every bot name with its factory and its options' types."""
 
