@@ -683,6 +683,10 @@ class SheepsheadDeal(DealState):
         if self.to_act is not None:
             raise ValueError("the deal is not over")
         stake = self.stake
+        mode = self.mode
+        points = list(self.taken)
+        if mode in (CALLED, ALONE_MODE):
+            return self._picked_result(stake, points)
         res: dict[str, JSON] = {
             "score": [0] * SEATS,
             "mode": self.mode,
@@ -703,8 +707,7 @@ class SheepsheadDeal(DealState):
         if self.mode == DOUBLER:  # SHP-9.5
             res["redeal"] = True
             return res
-        points = list(self.taken)
-        if self.mode == LEASTER:
+        if mode == LEASTER:
             # SHP-9.2: the blind goes to the winner of the last trick.
             assert self.last_trick is not None
             points[self.last_trick[2]] += mask_points(self.blind_mask)
@@ -716,43 +719,55 @@ class SheepsheadDeal(DealState):
             res["points"] = points
             res["leaster_winners"] = winners
             return res
+        raise AssertionError(f"unknown mode {mode!r}")
+
+    def _picked_result(self, stake: int, points: list[int]) -> dict[str, JSON]:
+        """:meth:`result` of a picked deal (called partner or alone), SHP-8."""
         picker = self.picker
         points[picker] += mask_points(self.bury)  # SHP-5.2, SHP-8.1
-        side = [picker] if self.mode == ALONE_MODE else [picker, self.partner]
-        p_points = sum(points[s] for s in side)
-        p_tricks = sum(self.tricks[s] for s in side)
+        tricks = self.tricks
+        alone = self.mode == ALONE_MODE
+        partner = self.partner
+        if alone:
+            p_points, p_tricks = points[picker], tricks[picker]
+        else:  # the partner is never the picker (SHP-6.3)
+            p_points = points[picker] + points[partner]
+            p_tricks = tricks[picker] + tricks[partner]
         won_by, level = outcome(p_points, p_tricks)  # SHP-8.2
         bump = 2 if won_by == "defenders" and self.variant["double_on_bump"] else 1
         u = stake * bump  # SHP-8.6
-        sign = 1 if won_by == "picker" else -1
-        score = [0] * SEATS
-        if self.mode == ALONE_MODE:  # SHP-8.5
-            for s in range(SEATS):
-                score[s] = 4 * level * u * sign if s == picker else -level * u * sign
+        d = level * u if won_by == "picker" else -level * u
+        # Built per seat from one unit instead of a loop over seats (the same table).
+        if alone:  # SHP-8.5
+            score = [-d] * SEATS
+            score[picker] = 4 * d
         elif won_by == "defenders" and level == 3:  # SHP-8.3 last row, SHP-8.4
-            for s in range(SEATS):
-                score[s] = -9 * u if s == picker else 0 if s == self.partner else 3 * u
+            score = [3 * u] * SEATS
+            score[picker] = -9 * u
+            score[partner] = 0
         else:  # SHP-8.3
-            for s in range(SEATS):
-                if s == picker:
-                    score[s] = 2 * level * u * sign
-                elif s == self.partner:
-                    score[s] = level * u * sign
-                else:
-                    score[s] = -level * u * sign
-        res.update(
-            score=score,
-            picker=picker,
-            called=CARD_NAMES[self.called] if self.mode == CALLED else None,
-            partner=self.partner if self.mode == CALLED else None,
-            bury=[CARD_NAMES[c] for c in cards_list(self.bury)],
-            points=points,
-            picker_points=p_points,
-            picker_tricks=p_tricks,
-            won_by=won_by,
-            level=level,
-        )
-        return res
+            score = [-d] * SEATS
+            score[picker] = 2 * d
+            score[partner] = d
+        bury = self.bury
+        low = bury & -bury
+        return {
+            "score": score,
+            "mode": self.mode,
+            "picker": picker,
+            "called": None if alone else CARD_NAMES[self.called],
+            "partner": None if alone else partner,
+            "bury": [CARD_NAMES[low.bit_length() - 1], CARD_NAMES[(bury ^ low).bit_length() - 1]],
+            "tricks": list(tricks),
+            "points": points,
+            "picker_points": p_points,
+            "picker_tricks": p_tricks,
+            "won_by": won_by,
+            "level": level,
+            "leaster_winners": None,
+            "stake": stake,
+            "redeal": False,
+        }
 
     # --- information (SHP-13) ---------------------------------------------------------------
     def partner_known_to(self, seat: int) -> bool:
