@@ -5,7 +5,7 @@
 For each game it plays ``heuristic`` against ``random`` and the search bot against
 ``heuristic`` (``--compare`` adds PIMC against IS-MCTS at an equal playout budget),
 writes each tournament's summary as JSON, and prints the Markdown table of
-docs/bots.md: game × matchup × win rate of the first bot × 95 % CI × ms per decision.
+README.md ("Measured strength"): game × matchup × win rate of the first bot × 95 % CI × ms per decision.
 Each tournament is exactly ``folkcards tournament GAME --bots A,B --deals N --seed S``.
 """
 

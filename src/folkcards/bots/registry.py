@@ -9,7 +9,7 @@ commas, so that a list of specs can be comma-separated on the command line):
 * ``ismcts`` — information-set MCTS;
 * ``search`` — IS-MCTS over card play with the heuristic's ranking as a prior and the
   game's fast playout policy (``prior=0.3:only=play:policy=fast``; the heuristic makes
-  the other decisions): the configuration measured strongest (docs/bots.md).
+  the other decisions): the configuration measured strongest (README, "Measured strength").
 
 Search options: ``iters=N`` playouts per decision (default 200), ``ms=T`` a time budget
 per decision instead (not reproducible), ``policy=random|heuristic`` for playouts,
@@ -30,7 +30,7 @@ from folkcards.bots.random import RandomBot
 from folkcards.bots.search import ISMCTSBot, PIMCBot
 
 SEARCH_DEFAULT = "ismcts"
-"""What ``search`` means: the algorithm that measured stronger (docs/bots.md)."""
+"""What ``search`` means: the algorithm that measured stronger (README, "Measured strength")."""
 
 _SEARCH_OPTIONS = {"iters": int, "ms": float, "policy": str, "prior": float, "only": str}
 

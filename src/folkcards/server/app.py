@@ -1,6 +1,6 @@
 """The web table's HTTP and websocket application (Starlette).
 
-Routes (the protocol is documented in docs/web.md):
+Routes (the protocol is documented in the README, "The web table"):
 
 * ``GET /`` and ``GET /t/{id}`` — the browser client (static files from ``folkcards/web``);
 * ``GET /api/games`` — registered games, their variant options and the bot levels;
