@@ -121,3 +121,43 @@ def test_training_example_smoke_run() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert "duplicate deals" in proc.stdout and "trained policy" in proc.stdout
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_variant_option_gives_a_working_env(name: str) -> None:
+    """Each variant option value (one at a time) plays a whole masked episode."""
+    game = GAMES[name]
+    rng = random.Random(11)
+    for opt in game.variant_options:
+        values = opt.choices or ((not opt.default,) if isinstance(opt.default, bool) else ())
+        for value in values:
+            try:
+                game.normalize_variant({opt.key: value})
+            except ValueError:
+                continue  # a value that needs another option with it
+            e = env(name, **{opt.key: value})
+            e.reset(seed=rng.randrange(1000))
+            for agent in e.agent_iter():
+                obs, _, term, trunc, _ = e.last()
+                if term or trunc:
+                    e.step(None)
+                    continue
+                mask = obs["action_mask"]
+                assert mask.sum() == len(e.unwrapped.state_.legal_actions()), agent
+                e.step(int(rng.choice(list(np.flatnonzero(mask)))))
+
+
+def test_the_core_package_does_not_need_the_rl_extras() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, random\n"
+        "from folkcards.games import GAMES\n"
+        "from folkcards.engine import replay\n"
+        "d = GAMES['sasku'].random_deal(random.Random(1))\n"
+        "heavy = {'numpy', 'pettingzoo', 'gymnasium', 'pyspiel', 'ray'} & set(sys.modules)\n"
+        "print(sorted(heavy))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
