@@ -153,8 +153,12 @@ class DealState(ABC):
 
     Subclasses implement ``_generate_legal``, ``_apply``, ``result``, ``observation``,
     ``clone`` and ``explain_illegal``; this class caches the legal actions, checks
-    every action against them and records the history.
+    every action against them and records the history. It has no instance ``__dict__`` of
+    its own (``__slots__ = ()``), so a game whose state declares ``__slots__`` gets lean,
+    fast attribute access on the hot path.
     """
+
+    __slots__ = ()
 
     game: Game
     variant: Variant
