@@ -175,7 +175,8 @@ class DealState(ABC):
         """Every legal action of the seat to act, in the conventions' order; () when over."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = () if self.to_act is None else self._generate_legal()
+            legal = () if self.to_act is None else self._generate_legal()
+            self._legal = legal  # type: ignore[misc]  # a slot (or dict entry) of the game's state
         return legal
 
     def apply(self, action: Action | str) -> None:
@@ -191,7 +192,7 @@ class DealState(ABC):
             action = self._resolve(action, legal)  # text, a bare code, or not legal
         seat = self.to_act
         self._apply(action)
-        self._legal = None
+        self._legal = None  # type: ignore[misc]  # a slot (or dict entry) of the game's state
         self.history.append(action)
         self.actors.append(seat)  # type: ignore[arg-type]
 
