@@ -14,7 +14,10 @@ Representation
     capture anything depends only on that key and is memoized, so a hand with no capture
     gets its ``legal`` from four per-suit lookups. A capturing card of value ``v`` takes one
     of ``table & RANK_MASK[rank]`` if that is not empty (SCO-4.2.1), else any subset of two
-    or more cards of value < v adding up to v (SCO-4.2.2), memoized by those cards and v.
+    or more cards of value < v adding up to v (SCO-4.2.2). The sums come from *value
+    templates* memoized by v and the table's counts of the values below v (which repeat
+    across deals, unlike exact card sets): a template names whole values, so its cards are
+    ``table & template`` (the rare sum that takes only some equal cards has a slow path).
 
 Actions
     Scopone's action space is not a small finite table (a card may take any subset of the
@@ -425,18 +428,103 @@ def sum_options(v: int, table: CardSet) -> tuple[CardSet, ...]:
     return result
 
 
-_SUM_ACTIONS: dict[int, tuple[Action, ...]] = {}
+_VALUE_RANK: list[int] = [0] * 11
+for _v in range(1, 11):
+    _VALUE_RANK[_v] = (_VALUE_CARDS[_v] & -_VALUE_CARDS[_v]).bit_length() - 1
+"""``_VALUE_RANK[v]``: the rank index of capture value ``v`` (one rank per value, SCO-1.2)."""
+
+_SPREAD = (1, 1 << 13, 1 << 26, 1 << 39)
+_RANK0 = RANK_MASK[0]
 
 
-def _sum_actions(c: Card, low: CardSet) -> tuple[Action, ...]:
-    """The actions of ``c`` taking a sum from ``low`` (the table's cards of smaller value),
-    memoized by ``low`` and ``c`` (bit-folded key, as in :func:`sum_options`)."""
-    acts = tuple(action_for(c, m) for m in sum_options(VALUE[c], low))
-    if len(_SUM_ACTIONS) >= _MEMO_LIMIT:
-        _SUM_ACTIONS.clear()
-    key = low << 6 | c
-    _SUM_ACTIONS[key ^ key >> 21 ^ key >> 42] = acts
-    return acts
+def _k_subsets() -> list[list[tuple[int, ...]]]:
+    """``_KSUB[(cards >> rank) % 15][k]``: the ``k``-card subsets of cards of one rank.
+
+    The subsets are given at rank 0 (bits 0, 13, 26, 39), to be shifted by the rank.
+    ``cards >> rank`` is a subset of {1, 2**13, 2**26, 2**39} = {1, 2, 4, 8} mod 15.
+    """
+    out: list[list[tuple[int, ...]]] = [[() for _ in range(5)] for _ in range(15)]
+    for pattern in range(1, 16):
+        spread = sum(_SPREAD[s] for s in range(4) if pattern >> s & 1)
+        sub = spread
+        while sub:
+            out[spread % 15][sub.bit_count()] += (sub,)
+            sub = (sub - 1) & spread
+    return out
+
+
+_KSUB = _k_subsets()
+
+_Partial = tuple[CardSet, tuple[tuple[int, int], ...]]
+_PARTIAL: list[_Partial] = []
+_PARTIAL_INDEX: dict[_Partial, int] = {}
+_SUMS: dict[int, tuple[int, ...]] = {}
+_LOW_KEY: list[int] = [(1 << (4 * (v - 1))) - 1 if v else 0 for v in range(11)]
+"""``vkey & _LOW_KEY[v]``: the part of a table's value key for the values below ``v``."""
+
+
+def _sum_templates(vkl: int) -> tuple[int, ...]:
+    """The ways to make a sum from a table's values (SCO-4.2.2), by value, not by card.
+
+    ``vkl`` is ``v | (vkey & _LOW_KEY[v]) << 4``: the sum ``v`` and the counts of the
+    table's values below ``v`` (only those can be part of the sum). Only counts per value
+    matter, so the memo (keyed by ``vkl``) answers for new deals too; turning a template
+    into card sets takes one mask operation. Each template is the mask ``full`` of whole
+    values: the capture takes ``table & full``, i.e. *every* table card of those values.
+    A template that takes ``k`` of the ``m > k`` table cards of some value (two or more
+    equal cards on the table, SCO-10.3) is rare; it is stored in ``_PARTIAL`` and given
+    here as ``~index`` (a negative number). Options with fewer than two cards are left
+    out (SCO-4.2.2: one equal card is a single match, handled before any sum).
+    """
+    v = vkl & 15
+    counts = [0] + [vkl >> (4 * val) & 15 for val in range(1, v)]
+    out: list[int] = []
+
+    def walk(
+        val: int, left: int, full: CardSet, partial: tuple[tuple[int, int], ...], n: int
+    ) -> None:
+        if not left:
+            if n < 2:
+                return
+            if not partial:
+                out.append(full)
+                return
+            template = (full, partial)
+            index = _PARTIAL_INDEX.get(template)
+            if index is None:
+                index = _PARTIAL_INDEX[template] = len(_PARTIAL)
+                _PARTIAL.append(template)
+            out.append(~index)
+            return
+        if val >= v or val > left:
+            return
+        m = counts[val]
+        for k in range(min(m, left // val) + 1):
+            if not k:
+                walk(val + 1, left, full, partial, n)
+            elif k == m:
+                walk(val + 1, left - val * k, full | _VALUE_CARDS[val], partial, n + k)
+            else:
+                walk(val + 1, left - val * k, full, (*partial, (val, k)), n + k)
+
+    walk(1, v, 0, (), 0)
+    result = tuple(out)
+    if len(_SUMS) >= _MEMO_LIMIT:
+        _SUMS.clear()
+    _SUMS[vkl] = result
+    return result
+
+
+def _partial_actions(c: Card, table: CardSet, index: int) -> list[Action]:
+    """The actions of ``c`` for a template that takes only some of the equal table cards
+    of a value (``_PARTIAL[index]``): every choice of those cards (SCO-10.3)."""
+    full, partial = _PARTIAL[index]
+    masks = [table & full]
+    for val, k in partial:
+        r = _VALUE_RANK[val]
+        subs = _KSUB[(table >> r & _RANK0) % 15][k]
+        masks = [m | sub << r for m in masks for sub in subs]
+    return [action_for(c, m) for m in masks]
 
 
 def _suit_tables() -> tuple[list[tuple[Action, ...]], ...]:
@@ -520,9 +608,10 @@ class ScoponeState(DealState):
             self._legal = ()
             return ()
         hand: int = self.hands[self.to_act]
-        capt = _CAPTURERS.get(self._vkey)
+        vkey = self._vkey
+        capt = _CAPTURERS.get(vkey)
         if capt is None:
-            capt = _capturers(self._vkey)
+            capt = _capturers(vkey)
         capt &= hand
         if not capt:  # SCO-4.2.3 for every card: all `play C`, straight from the suit tables
             legal = self._legal = (
@@ -533,12 +622,12 @@ class ScoponeState(DealState):
             )
             return legal
         hand ^= capt  # SCO-4.2.3: these lie on the table
-        out = (
-            _NOC0[hand & _M13]
-            + _NOC1[hand >> 13 & _M13]
-            + _NOC2[hand >> 26 & _M13]
-            + _NOC3[hand >> 39]
-        )
+        out: list[Action] = [
+            *_NOC0[hand & _M13],
+            *_NOC1[hand >> 13 & _M13],
+            *_NOC2[hand >> 26 & _M13],
+            *_NOC3[hand >> 39],
+        ]
         table = self.table
         while capt:  # a capturing card offers only its captures (SCO-4.3)
             low = capt & -capt
@@ -548,10 +637,19 @@ class ScoponeState(DealState):
             if singles:  # SCO-4.2.1: one equal card, never a sum
                 out += _SINGLES[c][(singles >> _RANK_OF[c]) % 15]
                 continue
-            low = table & _BELOW[VALUE[c]]  # SCO-4.2.2: any subset of sum v
-            key = low << 6 | c
-            acts = _SUM_ACTIONS.get(key ^ key >> 21 ^ key >> 42)
-            out += acts if acts is not None else _sum_actions(c, low)
+            v = VALUE[c]  # SCO-4.2.2: the value templates of sums of v on this table
+            vkl = (vkey & _LOW_KEY[v]) << 4 | v
+            sums = _SUMS.get(vkl)
+            if sums is None:
+                sums = _sum_templates(vkl)
+            for full in sums:
+                if full < 0:
+                    out += _partial_actions(c, table, ~full)
+                    continue
+                take = table & full
+                key = take << 6 | c
+                a = _PLAYS.get(key ^ key >> 21 ^ key >> 42)
+                out.append(a if a is not None else action_for(c, take))
         legal = self._legal = tuple(sorted(out))
         return legal
 
