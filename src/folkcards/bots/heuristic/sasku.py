@@ -11,18 +11,23 @@
 * declaration: the suit with the most potential trumps (diamonds on a tie: it pays
   more); override with ``diamonds`` when an opponent's trump stands and our diamond
   hand is good enough, or the opponents bid high;
-* play: draw trumps with sure winners when declaring, cash plain aces, give points to
-  a partner who is sure to win, win cheaply, throw the cheapest card otherwise.
+* play (own to Sasku, not the shared ``common`` tactics): a :class:`Knowledge` of the
+  other hands from this seat's observation only — face-up cards of ``deal to X`` and the
+  exchange (SAS-6.4, SAS-7.7), voids shown by not following or not trumping, and under
+  the duty to beat (SAS-10.3) the absence of cards that would have beaten — gives the
+  chance that a card still wins after the opponents to come (who must beat when they
+  can). A follower rates each card by the trick's expected point swing (schmear points to
+  a partner likely to hold the trick, win cheaply when it is safe, give little when the
+  trick is lost) minus what the card is worth kept for later (high trumps, plain aces);
+  a leader draws trumps with sure winners when declaring, cashes sure winners and the
+  top card of a plain suit, else leads low from a short plain suit.
 """
 
 from __future__ import annotations
 
 from folkcards.bots.heuristic.common import (
-    TrickView,
     card_of,
     play_actions,
-    played_cards,
-    score_plays,
 )
 from folkcards.cards import BIT, CARD_NAMES, SUIT_MASK, Card, CardSet, iter_cards, ranks_mask
 from folkcards.engine.actions import Action
@@ -171,28 +176,233 @@ def _auction(
     return out
 
 
+class Knowledge:
+    """What one seat can infer about the other hands during play (SAS-19: only its
+    observation): cards still unseen, the cards each seat may hold, and the cards known to
+    be in a hand.
+
+    Sources: the face-up cards of ``deal to X`` (SAS-6.4) and the exchange (SAS-7.7), moved
+    through the exchanges; a follower who did not follow the led class is void in it, and
+    also void in trumps when it did not trump (SAS-10.3); with ``must_beat`` (SAS-17.2) a
+    follower whose card did not beat the winning card holds no card of its allowed class
+    that beats it. Hand sizes close the sets (a seat whose possible cards are as many as
+    its cards holds exactly those).
+    """
+
+    def __init__(self, obs: Observation, config: TrumpConfig) -> None:
+        info = obs.info
+        me = obs.seat
+        self.me = me
+        self.config = config
+        must_beat = bool(obs.variant.get("must_beat", True))
+        plays = [
+            (actor, card_of(text[5:]))
+            for text, actor in zip(obs.history, obs.actors, strict=False)
+            if text.startswith("play ")
+        ]
+        played = 0
+        for _, c in plays:
+            played |= BIT[c]
+        self.played = played
+        unseen = DECK & ~obs.hand & ~played
+        self.unseen = unseen
+        possible = [unseen] * 4
+        possible[me] = obs.hand
+        for start in range(0, len(plays), 4):
+            chunk = plays[start : start + 4]
+            led = chunk[0][1]
+            cls = config.class_of[led]
+            w = led
+            for s, c in chunk[1:]:
+                if cls >> c & 1:
+                    allowed = cls
+                elif config.trumps >> c & 1:
+                    possible[s] &= ~cls
+                    allowed = config.trumps
+                else:
+                    possible[s] &= ~(cls | config.trumps)
+                    allowed = DECK
+                if config.beats_card(c, w):
+                    w = c
+                elif must_beat:
+                    possible[s] &= ~(allowed & config.beats[w])
+        # where the face-up and exchanged cards went
+        at: dict[Card, int] = {}
+        for name, seat in info.get("face_up", []):
+            at[card_of(name)] = int(seat)
+        for ex in info.get("exchanges", []):
+            giver, returner = int(ex["giver"]), int(ex["returner"])
+            at[card_of(ex["picture"])] = returner
+            returned = ex.get("returned")
+            if returned is None:
+                continue
+            if returned != "?":
+                at[card_of(returned)] = giver
+            else:  # one unknown suit card of the returner went to the giver
+                for c, seat in list(at.items()):
+                    if seat == returner and not PICTURES >> c & 1:
+                        del at[c]
+                        for t in range(4):
+                            if t not in (giver, returner, me):
+                                possible[t] &= ~BIT[c]
+        for c, seat in at.items():
+            if unseen >> c & 1:
+                for t in range(4):
+                    if t != seat and t != me:
+                        possible[t] &= ~BIT[c]
+        sizes = [int(n) for n in info.get("hand_sizes", [9, 9, 9, 9])]
+        others = [t for t in range(4) if t != me]
+        for _ in range(4):  # close the sets on hand sizes
+            changed = False
+            for t in others:
+                if possible[t].bit_count() <= sizes[t]:
+                    for u in others:
+                        if u != t and possible[u] & possible[t]:
+                            possible[u] &= ~possible[t]
+                            changed = True
+            if not changed:
+                break
+        self.possible = possible
+        self.sizes = sizes
+        self.definite = [0] * 4
+        self.density = [0.0] * 4
+        for t in others:
+            rest = 0
+            for u in others:
+                if u != t:
+                    rest |= possible[u]
+            self.definite[t] = possible[t] & ~rest
+            free = (possible[t] & rest).bit_count()
+            slots = sizes[t] - self.definite[t].bit_count()
+            self.density[t] = max(0.0, min(1.0, slots / free)) if free else 0.0
+
+    def p_none(self, seat: int, cards: CardSet) -> float:
+        """Probability (rough, independent cards) that ``seat`` holds none of ``cards``."""
+        if seat == self.me:
+            return 0.0 if self.possible[seat] & cards else 1.0
+        cards &= self.possible[seat]
+        if not cards:
+            return 1.0
+        if cards & self.definite[seat]:
+            return 0.0
+        p = 1.0
+        for c in iter_cards(cards):
+            total = 0.0
+            for t in range(4):
+                if t != self.me and self.possible[t] >> c & 1:
+                    total += self.density[t]
+            share = self.density[seat] / total if total > 0 else 0.0
+            p *= 1.0 - share
+        return p
+
+    def p_beat(self, seat: int, card: Card, led_class: CardSet) -> float:
+        """Probability that ``seat``, playing later to a trick of ``led_class`` that ``card``
+        is winning, takes it (it must when it can, SAS-10.3)."""
+        cfg = self.config
+        higher = cfg.beats[card]
+        if led_class == cfg.trumps:
+            return 1.0 - self.p_none(seat, higher)
+        void = self.p_none(seat, led_class)
+        trumps_higher = 1.0 - self.p_none(seat, higher & cfg.trumps)
+        if cfg.trumps >> card & 1:
+            return void * trumps_higher
+        follow_higher = 1.0 - self.p_none(seat, higher & led_class)
+        return min(1.0, follow_higher + void * trumps_higher)
+
+    def p_hold(self, card: Card, led_class: CardSet, later: list[int]) -> float:
+        """Probability that ``card`` still wins after the opponents in ``later`` played."""
+        p = 1.0
+        for t in later:
+            if t % 2 != self.me % 2:
+                p *= 1.0 - self.p_beat(t, card, led_class)
+        return p
+
+    def keep_value(self, card: Card) -> float:
+        """What holding ``card`` for a later trick is worth, in card points (rough)."""
+        cfg = self.config
+        opp = self.possible[(self.me + 1) % 4] | self.possible[(self.me + 3) % 4]
+        if cfg.trumps >> card & 1:
+            higher = (cfg.beats[card] & opp).bit_count()
+            pw = 0.6**higher
+        else:
+            higher = (cfg.beats[card] & opp & ~cfg.trumps).bit_count()
+            pw = 0.5 * 0.5**higher
+        pts = points(card)
+        return pw * (KEEP_TRICK + pts) - (1.0 - pw) * pts * KEEP_SCHMEAR
+
+
+KEEP_TRICK = 12.0
+"""Card points a later trick won by a kept card is worth (tuned by tournaments)."""
+KEEP_SCHMEAR = 0.5
+"""Share of a losing card's points a later schmear to the partner saves."""
+REST_POINTS = 1.0
+"""Points each seat still to play is expected to add to the trick."""
+
+
 def _play(obs: Observation) -> dict[Action, float]:
+    """Rate each card by the trick's expected point swing minus the card's later value."""
     info = obs.info
     me = obs.seat
     trump = "CSHD".index(info["trump"])
     config = CONFIGS[trump]
+    know = Knowledge(obs, config)
     trick = [(int(s), card_of(c)) for s, c in info["trick"]]
-    seen = obs.hand | played_cards(obs.history)
-    for _, c in trick:
-        seen |= BIT[c]
-    declarer = info.get("declarer")
-    view = TrickView(
-        seat=me,
-        hand=obs.hand,
-        trick=trick,
-        beats=lambda c, w: config.beats_card(c, w),
-        power=lambda c: POWER[trump][c],
-        points=points,
-        is_trump=lambda c: bool(config.trumps >> c & 1),
-        friend=lambda s: s % 2 == me % 2,
-        unseen=DECK & ~seen,
-        to_come=3 - len(trick),
-        my_side_declares=declarer is not None and declarer % 2 == me % 2,
-        partner_to_come=len(trick) < 2,
-    )
-    return score_plays(view, play_actions(obs.legal))
+    cards = play_actions(obs.legal)
+    out: dict[Action, float] = {}
+    later = [(me + k) % 4 for k in range(1, 4 - len(trick))]
+    rest = REST_POINTS * len(later)
+    if not trick:
+        declaring = info.get("declarer") is not None and info["declarer"] % 2 == me % 2
+        for a, c in cards.items():
+            out[a] = _lead(know, c, declaring)
+        return out
+    led_class = config.class_of[trick[0][1]]
+    w_seat, w = trick[0]
+    for s, c in trick[1:]:
+        if config.beats_card(c, w):
+            w_seat, w = s, c
+    trick_points = sum(points(c) for _, c in trick)
+    friend_winning = w_seat % 2 == me % 2
+    q_w = know.p_hold(w, led_class, later) if friend_winning else 0.0
+    for a, c in cards.items():
+        value = trick_points + points(c) + rest
+        q = know.p_hold(c, led_class, later) if config.beats_card(c, w) else q_w
+        out[a] = (2 * q - 1) * value - know.keep_value(c)
+    return out
+
+
+def _lead(know: Knowledge, c: Card, declaring: bool) -> float:
+    """Leading: sure winners first (trumps to draw them when declaring), then the top card
+    of a plain suit, else a low card of a short plain suit; keep trumps and points back."""
+    cfg = know.config
+    me = know.me
+    later = [(me + 1) % 4, (me + 2) % 4, (me + 3) % 4]
+    opp = know.possible[(me + 1) % 4] | know.possible[(me + 3) % 4]
+    pts = points(c)
+    power = POWER[cfg_index(cfg)][c]
+    if cfg.trumps >> c & 1:
+        q = know.p_hold(c, cfg.trumps, later)
+        opp_trumps = bool(opp & cfg.trumps)
+        if q >= BOSS_Q and declaring and opp_trumps:
+            return 30 + 0.1 * power
+        if q >= BOSS_Q:
+            return 8 + 0.01 * power
+        return -5 - pts - 0.05 * power
+    suit = cfg.class_of[c]
+    q = know.p_hold(c, suit, later)
+    if q >= BOSS_Q:
+        return 15 + pts * 0.2
+    if not (opp & suit & cfg.beats[c]):
+        out_there = (opp & suit).bit_count()
+        return 6 + 0.5 * pts + out_there
+    length = (know.possible[me] & suit).bit_count()
+    return -pts - 0.02 * power - 0.5 * length
+
+
+BOSS_Q = 0.999
+"""A lead counts as a sure winner when it holds with at least this probability."""
+
+
+def cfg_index(cfg: TrumpConfig) -> int:
+    """The trump suit of one of the four CONFIGS."""
+    return CONFIGS.index(cfg)
