@@ -142,6 +142,15 @@ def test_outcome_arithmetic() -> None:
     u = utilities("sasku", {"score": [0, 6]}, 4)
     assert u[1] > 0.75 > 0.25 > u[0]
     assert utilities("satat", {"score": [0, 0]}, 4) == [0.5] * 4
+    # the "how much" part follows Sasku's card points, not its strokes: a 66-54 win is
+    # worth less than a 90-30 win with the same strokes-sign
+    close = utilities("sasku", {"score": [0, 4], "points": [54, 66]}, 4)
+    clear = utilities("sasku", {"score": [0, 4], "points": [30, 90]}, 4)
+    assert 0.75 < close[1] < clear[1] < 1.0 and clear[0] < close[0] < 0.25
+    assert (
+        utilities("satat", {"score": [1, 0], "tricks": [7, 6]}, 4)[0]
+        < utilities("satat", {"score": [1, 0], "tricks": [10, 3]}, 4)[0]
+    )
 
 
 def test_search_falls_back_when_no_deal_can_be_sampled(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -201,3 +210,35 @@ def test_fast_playout_policy_is_legal_and_falls_back_to_random() -> None:
             action = fast_policy(state, rng)
             assert action in state.legal_actions()
             state.apply(action)
+
+
+def test_keep_plays_the_heuristic_unless_a_gain_is_significant() -> None:
+    """``pimc:keep=z`` is the heuristic's rollout improvement: with an unreachable z it
+    plays exactly the heuristic's choice; with z = 0 it plays any action whose paired
+    mean gain over that choice is positive (the best such one)."""
+    from folkcards.bots.heuristic import HEURISTIC
+
+    game = GAMES["scopone"]
+    checked = 0
+    for seed in range(12):
+        state = game.random_deal(random.Random(seed))
+        obs = state.observation(state.to_act)
+        if len(obs.legal) < 2:
+            continue
+        stubborn = make_bot("pimc:iters=12:policy=fast:keep=1000")
+        scores = HEURISTIC.evaluate(obs, random.Random(5)).values
+        ev = stubborn.evaluate(obs, random.Random(5))
+        assert scores[ev.choice.text] == max(scores.values())  # one of the heuristic's best
+        assert ev.detail[ev.choice.text]["heuristic"] == 1.0
+        eager = make_bot("pimc:iters=40:policy=fast:keep=0").evaluate(obs, random.Random(5))
+        gains = {t: d["gain"] for t, d in eager.detail.items() if "gain" in d}
+        if max(gains.values(), default=0.0) > 0:
+            assert eager.choice.text == max(gains, key=lambda t: gains[t])
+        else:
+            assert eager.detail[eager.choice.text].get("heuristic") == 1.0
+        checked += 1
+    assert checked >= 6
+    with pytest.raises(BotError, match="keep is an option of pimc"):
+        make_bot("ismcts:keep=1")
+    with pytest.raises(BotError, match="keep must be at least 0"):
+        make_bot("pimc:keep=-1")

@@ -127,14 +127,26 @@ SCALES: dict[str, float] = {
 """A typical size of a deal's margin per game, to put margins on one scale for search."""
 
 
+SHAPING: dict[str, tuple[str, float]] = {
+    "sasku": ("points", 15.0),
+    "satat": ("tricks", 2.0),
+}
+"""A finer result key whose margin says "by how much" better than the score does: Sasku's
+card points (strokes come in steps of 2), Satat's tricks (the score is one point)."""
+
+
 def utilities(game: str, result: Mapping[str, Any], num_seats: int) -> list[float]:
     """Each seat's utility of a finished deal in [0, 1]: mostly whether its side won the
-    deal (1 win, ½ tie, 0 loss), partly by how much (so search prefers bigger wins)."""
-    scale = SCALES.get(game, 5.0)
+    deal (1 win, ½ tie, 0 loss), partly by how much (so search prefers bigger wins and
+    closer losses, and small budgets get a smoother signal than win or loss)."""
+    key, scale = SHAPING.get(game, ("score", SCALES.get(game, 5.0)))
+    by = result.get(key)
+    if not isinstance(by, Sequence) or len(by) != len(result["score"]):
+        by, scale = result["score"], SCALES.get(game, 5.0)
     out = []
-    for m in margins(result["score"], num_seats):
+    for m, k in zip(margins(result["score"], num_seats), margins(by, num_seats), strict=True):
         win = 1.0 if m > 0 else 0.0 if m < 0 else 0.5
-        out.append(0.75 * win + 0.25 * (0.5 + 0.5 * math.tanh(m / scale)))
+        out.append(0.75 * win + 0.25 * (0.5 + 0.5 * math.tanh(k / scale)))
     return out
 
 

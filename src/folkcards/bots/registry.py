@@ -7,16 +7,19 @@ commas, so that a list of specs can be comma-separated on the command line):
 * ``heuristic`` — the per-game rule-based player;
 * ``pimc`` — flat Monte Carlo over determinizations;
 * ``ismcts`` — information-set MCTS;
-* ``search`` — IS-MCTS over card play with the heuristic's ranking as a prior and the
-  game's fast playout policy (``prior=0.3:only=play:policy=fast``; the heuristic makes
-  the other decisions): the configuration measured strongest (README, "Measured strength").
+* ``search`` — the heuristic improved by rollouts: flat Monte Carlo (PIMC) over card
+  play, every legal card played out on the same sampled deals by the heuristic itself,
+  keeping the heuristic's card unless another one's paired gain is significant
+  (``pimc:policy=heuristic:keep=1:only=play``; the heuristic makes the other
+  decisions): the configuration measured strongest (README, "Measured strength").
 
 Search options: ``iters=N`` playouts per decision (default 200), ``ms=T`` a time budget
 per decision instead (not reproducible), ``policy=random|heuristic`` for playouts,
 ``prior=W`` the weight of the heuristic's ranking as a prior (PIMC: a bonus that fades
 with samples; IS-MCTS: progressive bias at the root), ``only=P1+P2`` the phases to
 search (the heuristic decides the others; empty = all),
-``c=X`` the IS-MCTS exploration constant.
+``keep=Z`` (pimc) play the heuristic's choice unless another action's paired mean gain
+over it exceeds Z standard errors, ``c=X`` the IS-MCTS exploration constant.
 """
 
 from __future__ import annotations
@@ -29,10 +32,17 @@ from folkcards.bots.heuristic import HeuristicBot
 from folkcards.bots.random import RandomBot
 from folkcards.bots.search import ISMCTSBot, PIMCBot
 
-SEARCH_DEFAULT = "ismcts"
+SEARCH_DEFAULT = "pimc"
 """What ``search`` means: the algorithm that measured stronger (README, "Measured strength")."""
 
-_SEARCH_OPTIONS = {"iters": int, "ms": float, "policy": str, "prior": float, "only": str}
+_SEARCH_OPTIONS = {
+    "iters": int,
+    "ms": float,
+    "policy": str,
+    "prior": float,
+    "only": str,
+    "keep": float,
+}
 
 
 def _search(cls: type[PIMCBot] | type[ISMCTSBot], opts: dict[str, Any], name: str) -> Bot:
@@ -47,6 +57,8 @@ def _search(cls: type[PIMCBot] | type[ISMCTSBot], opts: dict[str, Any], name: st
         kwargs["prior"] = opts["prior"]
     if "only" in opts:
         kwargs["only"] = opts["only"] or None
+    if "keep" in opts:
+        kwargs["keep"] = opts["keep"]
     if "c" in opts:
         kwargs["exploration"] = opts["c"]
     return cls(**kwargs)
@@ -71,12 +83,13 @@ def _ismcts(opts: dict[str, Any], name: str) -> Bot:
 SEARCH_ONLY = "play"
 """The phases ``search`` searches (card play); the heuristic bids, exchanges and declares.
 ``only=`` (empty) searches every phase."""
-SEARCH_PRIOR = 0.3
-"""The heuristic prior of ``search`` (``pimc`` and ``ismcts`` have none unless asked)."""
+SEARCH_KEEP = 1.0
+"""``search`` keeps the heuristic's choice unless another action gains by more than this
+many standard errors (``pimc`` and ``ismcts`` have no such anchor unless asked)."""
 
 
 def _default_search(opts: dict[str, Any], name: str) -> Bot:
-    opts = {"prior": SEARCH_PRIOR, "only": SEARCH_ONLY, "policy": "fast", **opts}
+    opts = {"keep": SEARCH_KEEP, "only": SEARCH_ONLY, "policy": "heuristic", **opts}
     return _search(ISMCTSBot if SEARCH_DEFAULT == "ismcts" else PIMCBot, opts, name)
 
 
@@ -91,7 +104,7 @@ def _openspiel(opts: dict[str, Any], name: str) -> Bot:
 BOTS: dict[str, tuple[Callable[[dict[str, Any], str], Bot], dict[str, type]]] = {
     "random": (_random, {}),
     "heuristic": (_heuristic, {}),
-    "search": (_default_search, dict(_SEARCH_OPTIONS, c=float)),
+    "search": (_default_search, _SEARCH_OPTIONS),
     "pimc": (_pimc, _SEARCH_OPTIONS),
     "ismcts": (_ismcts, dict(_SEARCH_OPTIONS, c=float)),
     "openspiel": (_openspiel, {"iters": int, "ms": float}),

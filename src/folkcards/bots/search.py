@@ -147,10 +147,14 @@ class SearchBot(Bot):
         name: str | None = None,
         prior: float = 0.0,
         only: str | None = None,
+        keep: float | None = None,
     ) -> None:
         if prior < 0:
             raise ValueError("prior must be at least 0")
+        if keep is not None and keep < 0:
+            raise ValueError("keep must be at least 0")
         self.prior = prior
+        self.keep = keep
         self.only = frozenset(only.split("+")) if only else None
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -177,8 +181,23 @@ class SearchBot(Bot):
         return lambda done: done == 0 or time.perf_counter() < deadline
 
 
+CONTENDERS = 3
+"""With ``keep``: how many actions besides the heuristic's choice stay in the search
+after its first half."""
+
+
 class PIMCBot(SearchBot):
-    """Perfect-Information Monte Carlo over determinizations (flat: no tree)."""
+    """Perfect-Information Monte Carlo over determinizations (flat: no tree).
+
+    Every sampled deal is played out once after each legal action, so the actions are
+    compared on the same deals (paired samples: the luck of the sample cancels in their
+    differences). With ``keep=z`` the bot is a *rollout improvement* of the heuristic
+    (Tesauro & Galperin 1996): it plays the heuristic's choice unless another action's
+    paired mean gain over it exceeds ``z`` standard errors — so noise in a small budget
+    cannot make it play worse than the heuristic, only real differences move it. Halfway
+    through an iteration budget it drops all but the best :data:`CONTENDERS` actions (and
+    the heuristic's choice), so the second half sharpens the comparisons that matter.
+    """
 
     name = "pimc"
 
@@ -189,8 +208,10 @@ class PIMCBot(SearchBot):
         game = game_of(obs)
         legal = obs.legal
         seat = obs.seat
-        totals = dict.fromkeys(legal, 0.0)
-        counts = dict.fromkeys(legal, 0)
+        samples: dict[Action, list[float]] = {a: [] for a in legal}
+        base = self._heuristic_choice(obs, rng) if self.keep is not None else None
+        active = list(legal)
+        prune_after = max(4 * len(legal), self.iterations // 2) if self.ms is None else None
         more = self._budget()
         done = 0
         while more(done):
@@ -200,14 +221,22 @@ class PIMCBot(SearchBot):
                 if done == 0:
                     return fallback(obs, rng, str(exc))
                 break
-            for i, action in enumerate(legal):
-                state = world if i == len(legal) - 1 else world.clone()
+            for i, action in enumerate(active):
+                state = world if i == len(active) - 1 else world.clone()
                 state.apply(action)
-                totals[action] += playout(state, rng, self.policy)[seat]
-                counts[action] += 1
+                samples[action].append(playout(state, rng, self.policy)[seat])
                 done += 1
-        values = {a: totals[a] / counts[a] if counts[a] else 0.0 for a in legal}
+            if (
+                base is not None
+                and len(active) > CONTENDERS + 1
+                and (prune_after is None or done >= prune_after)
+            ):
+                active = self._contenders(base, active, samples)
+        counts = {a: len(samples[a]) for a in legal}
+        values = {a: sum(samples[a]) / counts[a] if counts[a] else 0.0 for a in legal}
         detail: dict[str, dict[str, float]] = {a.text: {"samples": counts[a]} for a in legal}
+        if base is not None:
+            return self._keep_heuristic(obs, base, samples, values, detail)
         if self.prior:
             prior = heuristic_prior(obs)
             for a in legal:
@@ -216,6 +245,51 @@ class PIMCBot(SearchBot):
         return Evaluation(
             argmax(values, rng), {a.text: v for a, v in values.items()}, "win", detail
         )
+
+    @staticmethod
+    def _heuristic_choice(obs: Observation, rng: random.Random) -> Action:
+        from folkcards.bots.heuristic import HEURISTIC
+
+        return HEURISTIC.quick_choice(obs, rng)
+
+    @staticmethod
+    def _contenders(
+        base: Action, active: list[Action], samples: dict[Action, list[float]]
+    ) -> list[Action]:
+        """Halfway through the budget: the heuristic's choice and the CONTENDERS actions
+        of best mean so far; the rest of the budget sharpens only their comparison."""
+        ranked = sorted(
+            (a for a in active if a != base),
+            key=lambda a: -sum(samples[a]) / max(1, len(samples[a])),
+        )
+        keep = set(ranked[:CONTENDERS]) | {base}
+        return [a for a in active if a in keep]
+
+    def _keep_heuristic(
+        self,
+        obs: Observation,
+        base: Action,
+        samples: dict[Action, list[float]],
+        values: dict[Action, float],
+        detail: dict[str, dict[str, float]],
+    ) -> Evaluation:
+        """The heuristic's choice, or the action whose paired gain over it is significant
+        (paired over the deals both were played out on)."""
+        assert self.keep is not None
+        ref = samples[base]
+        choice, best_gain = base, 0.0
+        for a in obs.legal:
+            n = min(len(samples[a]), len(ref))
+            if a == base or n < 2:
+                continue
+            diffs = [x - y for x, y in zip(samples[a][:n], ref[:n], strict=True)]
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            detail[a.text]["gain"] = round(mean, 4)
+            if mean > best_gain and mean > self.keep * math.sqrt(var / n):
+                choice, best_gain = a, mean
+        detail[base.text]["heuristic"] = 1.0
+        return Evaluation(choice, {a.text: v for a, v in values.items()}, "win", detail)
 
 
 class _Node:
@@ -246,7 +320,10 @@ class ISMCTSBot(SearchBot):
         name: str | None = None,
         prior: float = 0.0,
         only: str | None = None,
+        keep: float | None = None,
     ) -> None:
+        if keep is not None:
+            raise ValueError("keep is an option of pimc (flat search), not of IS-MCTS")
         super().__init__(iterations, ms, policy, name, prior, only)
         self.exploration = exploration
 

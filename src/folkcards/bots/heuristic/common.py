@@ -15,10 +15,15 @@ from dataclasses import dataclass
 from folkcards.cards import BIT, CARD_NAMES, SUIT_MASK, Card, CardSet, iter_cards
 from folkcards.engine.actions import Action
 
+_CARD_NUMBERS: dict[str, Card] = {name: c for c, name in enumerate(CARD_NAMES)}
+
 
 def card_of(text: str) -> Card:
-    """The card number of a canonical card text."""
-    return CARD_NAMES.index(text)
+    """The card number of a canonical card text (ValueError for a text that names none)."""
+    c = _CARD_NUMBERS.get(text)
+    if c is None:
+        raise ValueError(f"{text!r} is not a card")
+    return c
 
 
 def played_cards(history: Sequence[str]) -> CardSet:

@@ -48,6 +48,36 @@ def worth(c: Card, re_bello: bool = False) -> float:
     return w
 
 
+WORTH: tuple[tuple[float, ...], tuple[float, ...]] = (
+    tuple(worth(c, False) if DECK >> c & 1 else 0.0 for c in range(52)),
+    tuple(worth(c, True) if DECK >> c & 1 else 0.0 for c in range(52)),
+)
+"""``worth`` per card number, without and with ``re_bello`` (the playout hot path)."""
+VALUE_OF: tuple[int, ...] = tuple(value(c) if DECK >> c & 1 else 0 for c in range(52))
+VALUE_MASK: tuple[CardSet, ...] = tuple(
+    sum(BIT[c] for c in iter_cards(DECK) if value(c) == v) for v in range(11)
+)
+"""The cards of each capture value 1..10."""
+
+
+def _worth_of(cards: CardSet, worths: tuple[float, ...]) -> float:
+    total = 0.0
+    while cards:
+        low = cards & -cards
+        total += worths[low.bit_length() - 1]
+        cards ^= low
+    return total
+
+
+def _value_of(cards: CardSet) -> int:
+    total = 0
+    while cards:
+        low = cards & -cards
+        total += VALUE_OF[low.bit_length() - 1]
+        cards ^= low
+    return total
+
+
 def evaluate(obs: Observation) -> dict[Action, float]:
     """A score per legal play (higher is better for the seat's team)."""
     info = obs.info
@@ -63,6 +93,7 @@ def evaluate(obs: Observation) -> dict[Action, float]:
     sizes = info["hand_sizes"]
     total_turns = sum(sizes)  # cards still to be played, mine included
     last_turn = total_turns == 1
+    worths = WORTH[re_bello]
     out: dict[Action, float] = {}
     for a in obs.legal:
         words = a.text.split(" ")
@@ -71,7 +102,7 @@ def evaluate(obs: Observation) -> dict[Action, float]:
         for t in words[3:]:
             taken |= BIT[card_of(t)]
         if taken:
-            gain = worth(c, re_bello) + sum(worth(t, re_bello) for t in iter_cards(taken))
+            gain = worths[c] + _worth_of(taken, worths)
             after = table & ~taken
             if not after and not last_turn:
                 gain += 6.0  # a sweep is a point
@@ -79,13 +110,13 @@ def evaluate(obs: Observation) -> dict[Action, float]:
         else:
             after = table | BIT[c]
             score = -_exposure(c, unseen, re_bello) - _risk(after, unseen, re_bello, total_turns)
-            score -= 0.3 * worth(c, re_bello)
+            score -= 0.3 * worths[c]
         out[a] = score
     return out
 
 
 def _unseen_of_value(unseen: CardSet, v: int) -> int:
-    return sum(1 for u in iter_cards(unseen) if value(u) == v)
+    return (unseen & VALUE_MASK[v]).bit_count() if 0 < v <= 10 else 0
 
 
 def _risk(table: CardSet, unseen: CardSet, re_bello: bool, remaining: int) -> float:
@@ -93,18 +124,23 @@ def _risk(table: CardSet, unseen: CardSet, re_bello: bool, remaining: int) -> fl
     the table adds up to 10 or less and that value is unseen, else its best single take."""
     if not table or remaining <= 1:
         return 0.0
-    total = sum(value(t) for t in iter_cards(table))
+    worths = WORTH[re_bello]
+    total = _value_of(table)
     risk = 0.0
     if total <= 10:
         n = _unseen_of_value(unseen, total)
         if n:
             p = min(1.0, 0.35 * n)
-            risk += p * (6.0 + sum(worth(t, re_bello) for t in iter_cards(table)))
+            risk += p * (6.0 + _worth_of(table, worths))
     best = 0.0
-    for t in iter_cards(table):
+    rest = table
+    while rest:
+        low = rest & -rest
+        t = low.bit_length() - 1
+        rest ^= low
         n = (unseen & RANK_MASK[t % 13]).bit_count()
         if n:
-            best = max(best, min(1.0, 0.3 * n) * (worth(t, re_bello) * 2))
+            best = max(best, min(1.0, 0.3 * n) * (worths[t] * 2))
     return risk + best
 
 
@@ -114,7 +150,7 @@ def _exposure(c: Card, unseen: CardSet, re_bello: bool) -> float:
     n = (unseen & RANK_MASK[c % 13]).bit_count()
     if n == 0:
         return 0.0
-    return worth(c, re_bello) * (1.0 if n % 2 == 1 else 0.6) * 1.5
+    return WORTH[re_bello][c] * (1.0 if n % 2 == 1 else 0.6) * 1.5
 
 
 def rollout(legal: tuple[Action, ...], rng: random.Random) -> Action:
