@@ -274,9 +274,12 @@ class PIMCBot(SearchBot):
         detail: dict[str, dict[str, float]],
     ) -> Evaluation:
         """The heuristic's choice, or the action whose paired gain over it is significant
-        (paired over the deals both were played out on)."""
+        (paired over the deals both were played out on). The values are put on one
+        footing: the heuristic choice's mean plus each action's paired gain (plain means
+        would compare actions over different deals once some were dropped)."""
         assert self.keep is not None
         ref = samples[base]
+        base_mean = values[base]
         choice, best_gain = base, 0.0
         for a in obs.legal:
             n = min(len(samples[a]), len(ref))
@@ -286,6 +289,7 @@ class PIMCBot(SearchBot):
             mean = sum(diffs) / n
             var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
             detail[a.text]["gain"] = round(mean, 4)
+            values[a] = base_mean + mean
             if mean > best_gain and mean > self.keep * math.sqrt(var / n):
                 choice, best_gain = a, mean
         detail[base.text]["heuristic"] = 1.0

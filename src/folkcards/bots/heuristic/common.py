@@ -29,11 +29,12 @@ def card_of(text: str) -> Card:
 def played_cards(history: Sequence[str]) -> CardSet:
     """Every card played to a trick so far (``play X …`` actions of the history)."""
     out = 0
+    numbers = _CARD_NUMBERS
     for text in history:
-        if text.startswith("play "):
-            word = text.split(" ")[1]
-            if len(word) == 2 and word != "?":
-                out |= BIT[card_of(word)]
+        if text[:5] == "play " and (len(text) == 7 or text[7:8] == " "):
+            c = numbers.get(text[5:7])
+            if c is not None:
+                out |= BIT[c]
     return out
 
 
@@ -72,6 +73,9 @@ class TrickView:
     to_come: int
     my_side_declares: bool = False
     partner_to_come: bool = False
+    stronger: Callable[[Card], CardSet] | None = None
+    """Optional: the set of cards that would beat ``c`` (a fast path for :func:`is_boss`;
+    it must agree with ``beats``)."""
 
 
 def winning(view: TrickView) -> tuple[int, Card]:
@@ -85,6 +89,8 @@ def winning(view: TrickView) -> tuple[int, Card]:
 
 def is_boss(view: TrickView, c: Card, over: Card | None = None) -> bool:
     """True when no unseen card could beat ``c`` (led, or winning over ``over``)."""
+    if view.stronger is not None:
+        return not view.unseen & view.stronger(c)
     return not any(view.beats(u, c) for u in iter_cards(view.unseen))
 
 

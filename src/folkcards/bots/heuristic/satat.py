@@ -36,6 +36,29 @@ def five_strength(cards: CardSet, suit: int) -> float:
     return sum(1.0 + rank_value(c) / 14.0 for c in iter_cards(cards & SUIT_MASK[suit]))
 
 
+def _stronger_table(trump: int | None) -> tuple[CardSet, ...]:
+    """For each card, the cards that beat it (SAT-7: the 2♥ beats every card; a trump
+    beats every plain card; a higher card of the same suit beats it)."""
+    out = []
+    for c in range(52):
+        if c == TWO_HEARTS:
+            out.append(0)
+            continue
+        mask = BIT[TWO_HEARTS]
+        suit = c // 13
+        for u in range(suit * 13, c):  # lower numbers are higher ranks
+            if u != TWO_HEARTS:
+                mask |= BIT[u]
+        if trump is not None and suit != trump:
+            mask |= SUIT_MASK[trump] & ~BIT[TWO_HEARTS]
+        out.append(mask)
+    return tuple(out)
+
+
+STRONGER: tuple[tuple[CardSet, ...], ...] = tuple(_stronger_table(t) for t in (0, 1, 2, 3, None))
+"""``STRONGER[trump][c]`` (index 4: no trump yet): the cards that would beat ``c``."""
+
+
 def evaluate(obs: Observation) -> dict[Action, float]:
     """A score per legal action (higher is better)."""
     out = dict.fromkeys(obs.legal, 0.0)
@@ -116,11 +139,13 @@ def _play(obs: Observation) -> dict[Action, float]:
             return False
         return c // 13 == w // 13 and rank_value(c) > rank_value(w)
 
+    stronger = STRONGER[4 if trump is None else trump]
     view = TrickView(
         seat=me,
         hand=obs.hand,
         trick=trick,
         beats=beats,
+        stronger=stronger.__getitem__,
         power=power,
         points=lambda c: 0,
         is_trump=is_trump,
