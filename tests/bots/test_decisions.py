@@ -64,7 +64,7 @@ def test_search_bots_play_whole_deals(game: str) -> None:
     g = GAMES[game]
     v = g.normalize_variant({})
     n = g.num_seats(v)
-    for spec in ("pimc:iters=3", "ismcts:iters=3:policy=heuristic"):
+    for spec in ("pimc:iters=3", "ismcts:iters=3:policy=heuristic", "search:iters=12"):
         state = g.random_deal(random.Random(5), v, dealer=1)
         bots = [make_bot(spec) for _ in range(n)]
         play_deal(state, bots, [random.Random(s) for s in range(n)])
