@@ -10,9 +10,10 @@ and the sweeps (plus re bello / napola in their variants).
 Representation
     Hands, the table and the two team piles are card bitmasks (``folkcards.cards``).
     Capture values per card number are precomputed. The state keeps the table's *value key*
-    (a 4-bit count per capture value, updated in O(1) per play); the set of cards that can
-    capture anything depends only on that key and is memoized, so a hand with no capture
-    gets its ``legal`` from four per-suit lookups. A capturing card of value ``v`` takes one
+    (a 4-bit count per capture value, updated in O(1) per play); which cards can capture,
+    and how, depends only on that key and is memoized (:func:`_table_info`), so a hand with
+    no capture gets its ``legal`` from two memoized half-hand lookups (clubs+spades,
+    hearts+diamonds: half hands recur across deals). A capturing card of value ``v`` takes one
     of ``table & RANK_MASK[rank]`` if that is not empty (SCO-4.2.1), else any subset of two
     or more cards of value < v adding up to v (SCO-4.2.2). The sums come from *value
     templates* memoized by v and the table's counts of the values below v (which repeat
@@ -192,6 +193,7 @@ class Play(Action):
     bit: CardSet  # the played card as a set
     won: CardSet  # take | bit: what a capture adds to the team pile
     dv: int  # change of the table's value key when this is played
+    fx: tuple[CardSet, CardSet, CardSet, int]  # (take, bit, won, dv) in one attribute load
     _text: str
 
     def __new__(cls, code: int, text: str | None = None) -> Play:
@@ -238,8 +240,7 @@ _ACTION_CACHE_LIMIT = 1 << 19
 
 def action_for(c: Card, take: CardSet = 0) -> Play:
     """The (interned) action ``play c`` or ``play c take …`` of a Scopone card."""
-    key = c | take << 6
-    key ^= key >> 21 ^ key >> 42
+    key = take << 6 | c
     a = _PLAYS.get(key)
     if a is None:
         salt = ((c | take << 6) * 0x9E3779B97F4A7C15 >> 40) & 0xFFFF
@@ -249,6 +250,7 @@ def action_for(c: Card, take: CardSet = 0) -> Play:
         a.bit = BIT[c]
         a.won = take | BIT[c]
         a.dv = -value_key(take) if take else _VW[c]
+        a.fx = (take, a.bit, a.won, a.dv)
         if len(_PLAYS) >= _ACTION_CACHE_LIMIT:
             _PLAYS.clear()
             _BY_CODE.clear()
@@ -354,32 +356,6 @@ _BELOW: list[CardSet] = [0] * 11
 for _v in range(1, 11):
     _BELOW[_v] = _BELOW[_v - 1] | _VALUE_CARDS[_v - 1]
 """``_BELOW[v]``: every card of value < v (only those can be part of a sum of v, SCO-4.2.2)."""
-
-
-_CAPTURERS: dict[int, CardSet] = {}
-
-
-def _capturers(vkey: int) -> CardSet:
-    """Every card that has a capture option against a table with value key ``vkey``.
-
-    Depends only on the values on the table: value v captures when the table holds a v
-    (SCO-4.2.1) or two or more cards adding up to v (SCO-4.2.2). Memoized by value key.
-    """
-    got = _CAPTURERS.get(vkey)
-    if got is not None:
-        return got
-    one = 0  # bit s: a sum s of exactly one card
-    many = 0  # bit s: a sum s of two or more cards
-    for v in range(1, 11):
-        for _ in range(vkey >> (4 * (v - 1)) & 15):
-            many |= (one | many) << v
-            one |= 1 << v
-    out = 0
-    for v in range(1, 11):
-        if (one | many) >> v & 1:
-            out |= _VALUE_CARDS[v]
-    _CAPTURERS[vkey] = out
-    return out
 
 
 _SUM_MEMO: dict[int, tuple[CardSet, ...]] = {}
@@ -544,6 +520,66 @@ def _suit_tables() -> tuple[list[tuple[Action, ...]], ...]:
 _NOC0, _NOC1, _NOC2, _NOC3 = _suit_tables()
 
 
+_TableInfo = tuple[CardSet, CardSet, tuple[tuple[int, ...], ...]]
+_TABLE_INFO: dict[int, _TableInfo] = {}
+
+
+def _table_info(vkey: int) -> _TableInfo:
+    """What a table with value key ``vkey`` lets each card value do (SCO-4.2).
+
+    ``(capturers, singles, sums)``: the cards that have a capture option; those of them
+    whose value is on the table (SCO-4.2.1: they take one equal card, never a sum); and
+    per value ``v`` the sum templates of :func:`_sum_templates` (``()`` where there are
+    none or where a single match rules sums out). It depends only on the values on the
+    table, so it is memoized by the value key and pays on new deals too.
+    """
+    singles = sum_capt = 0
+    sums: list[tuple[int, ...]] = [()] * 11
+    for v in range(1, 11):
+        if vkey >> (4 * (v - 1)) & 15:
+            singles |= _VALUE_CARDS[v]
+            continue
+        vkl = (vkey & _LOW_KEY[v]) << 4 | v
+        templates = _SUMS.get(vkl)
+        if templates is None:
+            templates = _sum_templates(vkl)
+        if templates:
+            sum_capt |= _VALUE_CARDS[v]
+            sums[v] = templates
+    info = (singles | sum_capt, singles, tuple(sums))
+    if len(_TABLE_INFO) >= _MEMO_LIMIT:
+        _TABLE_INFO.clear()
+    _TABLE_INFO[vkey] = info
+    return info
+
+
+_M26 = (1 << 26) - 1
+_HALF_LOW: dict[CardSet, tuple[Action, ...]] = {}
+_HALF_HIGH: dict[CardSet, tuple[Action, ...]] = {}
+_HALF_LIMIT = 1 << 17
+
+
+def _half_low(cards: CardSet) -> tuple[Action, ...]:
+    """The ``play C`` actions of clubs and spades ``cards`` (bits 0-25), memoized: a half
+    hand holds few of 20 cards, so the same halves recur across deals."""
+    if len(_HALF_LOW) >= _HALF_LIMIT:
+        _HALF_LOW.clear()
+    acts = _HALF_LOW[cards] = _NOC0[cards & _M13] + _NOC1[cards >> 13]
+    return acts
+
+
+def _half_high(half: CardSet) -> tuple[Action, ...]:
+    """The ``play C`` actions of hearts and diamonds ``half`` (the hand's bits 26-51, shifted
+    down by 26), memoized as :func:`_half_low`."""
+    if len(_HALF_HIGH) >= _HALF_LIMIT:
+        _HALF_HIGH.clear()
+    acts = _HALF_HIGH[half] = _NOC2[half & _M13] + _NOC3[half >> 13]
+    return acts
+
+
+_CARD_OF_BIT: dict[CardSet, Card] = {BIT[c]: c for c in range(52)}
+
+
 # --- the deal -------------------------------------------------------------------------
 
 
@@ -598,7 +634,8 @@ class ScoponeState(DealState):
 
         Same contract as the base class (computed once per position, then cached); the
         generation is inlined here because it is the hot path of every playout. Cards that
-        cannot capture come from per-suit tables; each capturing card adds its options;
+        cannot capture come from the half-hand memos; each capturing card adds its options
+        (singles from a table, sums from the value templates of :func:`_table_info`);
         codes are order-preserving, so one sort of the ints gives the ``legal`` order.
         """
         legal = self._legal
@@ -608,49 +645,45 @@ class ScoponeState(DealState):
             self._legal = ()
             return ()
         hand: int = self.hands[self.to_act]
-        vkey = self._vkey
-        capt = _CAPTURERS.get(vkey)
-        if capt is None:
-            capt = _capturers(vkey)
+        info = _TABLE_INFO.get(self._vkey)
+        if info is None:
+            info = _table_info(self._vkey)
+        capt, singles, sums = info
         capt &= hand
-        if not capt:  # SCO-4.2.3 for every card: all `play C`, straight from the suit tables
-            legal = self._legal = (
-                _NOC0[hand & _M13]
-                + _NOC1[hand >> 13 & _M13]
-                + _NOC2[hand >> 26 & _M13]
-                + _NOC3[hand >> 39]
-            )
+        hand ^= capt  # SCO-4.2.3: the cards that cannot capture lie on the table
+        low = hand & _M26
+        high = hand >> 26
+        noc_low = _HALF_LOW.get(low)
+        if noc_low is None:
+            noc_low = _half_low(low)
+        noc_high = _HALF_HIGH.get(high)
+        if noc_high is None:
+            noc_high = _half_high(high)
+        if not capt:
+            legal = self._legal = noc_low + noc_high
             return legal
-        hand ^= capt  # SCO-4.2.3: these lie on the table
-        out: list[Action] = [
-            *_NOC0[hand & _M13],
-            *_NOC1[hand >> 13 & _M13],
-            *_NOC2[hand >> 26 & _M13],
-            *_NOC3[hand >> 39],
-        ]
+        out: list[Action] = [*noc_low, *noc_high]
         table = self.table
-        while capt:  # a capturing card offers only its captures (SCO-4.3)
-            low = capt & -capt
-            capt ^= low
-            c = low.bit_length() - 1
-            singles = table & _SAME_RANK[c]
-            if singles:  # SCO-4.2.1: one equal card, never a sum
-                out += _SINGLES[c][(singles >> _RANK_OF[c]) % 15]
-                continue
-            v = VALUE[c]  # SCO-4.2.2: the value templates of sums of v on this table
-            vkl = (vkey & _LOW_KEY[v]) << 4 | v
-            sums = _SUMS.get(vkl)
-            if sums is None:
-                sums = _sum_templates(vkl)
-            for full in sums:
+        singles &= capt
+        capt ^= singles
+        while singles:  # SCO-4.2.1: one equal table card each, never a sum
+            b = singles & -singles
+            singles ^= b
+            c = _CARD_OF_BIT[b]
+            out += _SINGLES[c][((table & _SAME_RANK[c]) >> _RANK_OF[c]) % 15]
+        while capt:  # SCO-4.2.2: the sums, from the templates of the card's value
+            b = capt & -capt
+            capt ^= b
+            c = _CARD_OF_BIT[b]
+            for full in sums[VALUE[c]]:
                 if full < 0:
                     out += _partial_actions(c, table, ~full)
                     continue
                 take = table & full
-                key = take << 6 | c
-                a = _PLAYS.get(key ^ key >> 21 ^ key >> 42)
+                a = _PLAYS.get(take << 6 | c)
                 out.append(a if a is not None else action_for(c, take))
-        legal = self._legal = tuple(sorted(out))
+        out.sort()  # codes are order-preserving (SCO-4.5)
+        legal = self._legal = tuple(out)
         return legal
 
     def _generate_legal(self) -> tuple[Action, ...]:
@@ -666,24 +699,24 @@ class ScoponeState(DealState):
         this is the hot path of every playout.
         """
         legal = self._legal
-        if legal is None or action.__class__ is not Play or action not in legal:
+        if legal is None or type(action) is not Play or action not in legal:
             play = self._checked(action)
         else:
             play = action
         seat: int = self.to_act  # type: ignore[assignment]
-        take = play.take
-        self.hands[seat] ^= play.bit
-        self._vkey += play.dv
+        take, bit, won, dv = play.fx
+        self.hands[seat] ^= bit
+        self._vkey += dv
         turn = self.turn = self.turn + 1
         if take:  # SCO-4.4: the card and its take go to the team pile
             table = self.table = self.table ^ take
-            self.piles[seat & 1] |= play.won
+            self.piles[seat & 1] |= won
             self.last_capture = seat
             # SCO-5.1 / SCO-8.2: emptying the table is a sweep, except on the final turn.
             if not table and (turn != self.final_turn or self.last_sweep):
                 self.sweeps[seat & 1] += 1
         else:  # SCO-4.4: the card lies on the table
-            self.table |= play.bit
+            self.table |= bit
         if turn == self.final_turn:
             # SCO-5.3: the leftover goes to the team of the last capture (never a sweep).
             lc: int = self.last_capture  # type: ignore[assignment]  # SCO-5.4
@@ -944,16 +977,26 @@ class ScoponeGame(Game):
             deck_t = tuple(deck)
             try:  # 40 distinct powers of two add up to DECK_40 only without repeats
                 bits = [BIT[c] for c in deck_t] if min(deck_t) >= 0 else []
-            except (IndexError, TypeError):
+            except (IndexError, TypeError, ValueError):
                 bits = []
             if len(bits) != 40 or sum(bits) != DECK_40:
                 raise MalformedRecord("'deck' must hold the 40 Scopone cards, each once (SCO-10.1)")
-            get: tuple[Any, ...] = _SCIENTIFICO_GET if sci else _CLASSIC_GET
-            table_order: tuple[Card, ...] = () if sci else _CLASSIC_TABLE_GET(deck_t)
-            for p in range(4):
-                masks[(dealer + 1 + p) & 3] = sum(get[p](bits))
+            get: tuple[Any, ...]
+            if sci:
+                get = _SCIENTIFICO_GET
+                table_order: tuple[Card, ...] = ()
+                table = 0
+            else:
+                get = _CLASSIC_GET
+                table_order = _CLASSIC_TABLE_GET(deck_t)
+                table = sum(_CLASSIC_TABLE_GET(bits))
+            first = dealer + 1
+            masks[first & 3] = sum(get[0](bits))
+            masks[(first + 1) & 3] = sum(get[1](bits))
+            masks[(first + 2) & 3] = sum(get[2](bits))
+            masks[(first + 3) & 3] = sum(get[3](bits))
             return ScoponeState(
-                self, variant, dealer, masks, _mask(table_order),
+                self, variant, dealer, masks, table,
                 deck=deck_t, dealt=None, table_order=table_order,
             )  # fmt: skip
         if hands is None:
