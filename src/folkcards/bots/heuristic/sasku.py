@@ -20,7 +20,8 @@
   chance that a card still wins after the opponents to come (who must beat when they
   can). A follower rates each card by the trick's expected point swing (schmear points to
   a partner likely to hold the trick, win cheaply when it is safe, give little when the
-  trick is lost) minus what the card is worth kept for later (high trumps, plain aces);
+  trick is lost; as second hand, count on the partner who plays last and must beat when
+  it can) minus what the card is worth kept for later (high trumps, plain aces);
   a leader draws trumps with sure winners when declaring, cashes sure winners and the
   top card of a plain suit, else leads low from a short plain suit.
 """
@@ -384,12 +385,12 @@ class Knowledge:
         return pw * (KEEP_TRICK + pts) - (1.0 - pw) * pts * KEEP_SCHMEAR
 
 
-TRUMP_PW = 0.7
+TRUMP_PW = 0.75
 """A kept trump's chance to win a later trick falls by this factor per higher trump out."""
 PLAIN_PW = 0.3
 """A kept plain card's chance to win a later trick when no higher card of its suit is out
 (halved per higher card out): the suit may be trumped."""
-KEEP_TRICK = 12.0
+KEEP_TRICK = 15.0
 """Card points a later trick won by a kept card is worth (tuned by tournaments)."""
 KEEP_SCHMEAR = 0.5
 """Share of a losing card's points a later schmear to the partner saves."""
@@ -421,12 +422,31 @@ def _play(obs: Observation) -> dict[Action, float]:
             w_seat, w = s, c
     trick_points = sum(points(c) for _, c in trick)
     friend_winning = w_seat % 2 == me % 2
+    partner = (me + 2) % 4
+    partner_last = bool(later) and later[-1] == partner
     q_w = know.p_hold(w, led_class, later) if friend_winning else 0.0
+    if not friend_winning and partner_last:
+        # second hand: the partner plays last and must beat when it can (SAS-10.3)
+        q_w = PARTNER_OVER * know.p_beat(partner, w, led_class)
     for a, c in cards.items():
         value = trick_points + points(c) + rest
-        q = know.p_hold(c, led_class, later) if config.beats_card(c, w) else q_w
+        if config.beats_card(c, w):
+            q = know.p_hold(c, led_class, later)
+            if partner_last:  # an opponent's overtrick may still be beaten by the partner
+                higher = config.beats[c] & (led_class | config.trumps)
+                q += (1.0 - q) * PARTNER_BACK * (1.0 - know.p_none(partner, higher))
+        else:
+            q = q_w
         out[a] = (2 * q - 1) * value - know.keep_value(c)
     return out
+
+
+PARTNER_OVER = 0.9
+"""Second hand, not beating the opponent's card: the share of the partner's chance to beat
+it (:meth:`Knowledge.p_beat`) counted as our trick (the third hand may overtake first)."""
+PARTNER_BACK = 0.5
+"""Second hand, beating: the share of the partner's chance of holding a higher card that
+counts as taking back the trick if the third hand overtakes ours."""
 
 
 def _lead(know: Knowledge, c: Card, declaring: bool) -> float:
