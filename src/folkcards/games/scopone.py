@@ -817,18 +817,23 @@ class ScoponeState(DealState):
             return {"score": [0, 0], "redeal": True}
         variant = self.variant
         p0, p1 = self.piles
-        cards = [p0.bit_count(), p1.bit_count()]
-        coins = [(p0 & COINS).bit_count(), (p1 & COINS).bit_count()]
+        c0 = p0.bit_count()  # the piles hold all 40 cards and 10 coins now (SCO-5.3)
+        d0 = (p0 & COINS).bit_count()
+        cards = [c0, 40 - c0]
+        coins = [d0, 10 - d0]
         sette = 0 if p0 >> SETTEBELLO & 1 else 1
-        pictures = variant["primiera_pictures"]
-        prim = [primiera(p0, pictures), primiera(p1, pictures)]
-        sweeps = list(self.sweeps)
-        score = list(sweeps)
-        for t in (0, 1):
-            o = 1 - t
-            score[t] += (
-                (cards[t] > cards[o]) + (coins[t] > coins[o]) + (prim[t] > prim[o])
-            )  # SCO-6.1/2/4
+        pt = PRIMIERA_TABLES[variant["primiera_pictures"]]  # SCO-6.4, inlined primiera()
+        a, b, c, d = pt[p0 & _M13], pt[p0 >> 13 & _M13], pt[p0 >> 26 & _M13], pt[p0 >> 39]
+        prim0 = a + b + c + d if a and b and c and d else 0
+        a, b, c, d = pt[p1 & _M13], pt[p1 >> 13 & _M13], pt[p1 >> 26 & _M13], pt[p1 >> 39]
+        prim1 = a + b + c + d if a and b and c and d else 0
+        prim = [prim0, prim1]
+        s0, s1 = self.sweeps
+        sweeps = [s0, s1]
+        score = [  # SCO-6.1 cards, SCO-6.2 coins, SCO-6.4 primiera, SCO-6.5 sweeps
+            s0 + (c0 > 20) + (d0 > 5) + (prim0 > prim1),
+            s1 + (c0 < 20) + (d0 < 5) + (prim1 > prim0),
+        ]
         score[sette] += 1  # SCO-6.3
         out: dict[str, JSON] = {
             "score": score,
