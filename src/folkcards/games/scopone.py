@@ -262,28 +262,29 @@ def action_for(c: Card, take: CardSet = 0) -> Play:
 _NO_CAPTURE: tuple[Play, ...] = tuple(action_for(c) for c in range(52))
 
 
-_RANK_OF: list[int] = [c % 13 for c in range(52)]
+_SingleRow = tuple[CardSet, dict[CardSet, tuple[Action, ...]]]
 
 
-def _singles_table() -> list[list[tuple[Action, ...]]]:
-    """``_SINGLES[c][(singles >> rank) % 15]``: the actions of ``c`` taking one of ``singles``.
-
-    ``singles >> rank`` is a subset of {1, 2**13, 2**26, 2**39}, which are 1, 2, 4, 8
-    modulo 15, so the index is a distinct small number for every set of other suits.
-    """
-    out: list[list[tuple[Action, ...]]] = [[()] * 15 for _ in range(52)]
+def _single_rows() -> list[_SingleRow]:
+    """Per card ``c``: ``(others, row)`` where ``others`` are the other cards of its rank and
+    ``row[table & others]`` the actions of ``c`` taking one of those table cards (SCO-4.2.1),
+    in ``legal`` order. One mask and one dict lookup per capturing card on the hot path."""
+    out: list[_SingleRow] = [(0, {}) for _ in range(52)]
     for c in CARDS_40:
         others = _SAME_RANK[c] & ~BIT[c]
+        row: dict[CardSet, tuple[Action, ...]] = {}
         sub = others
         while sub:
-            out[c][(sub >> _RANK_OF[c]) % 15] = tuple(
-                action_for(c, BIT[t]) for t in iter_cards(sub)
-            )
+            row[sub] = tuple(action_for(c, BIT[t]) for t in iter_cards(sub))
             sub = (sub - 1) & others
+        out[c] = (others, row)
     return out
 
 
-_SINGLES = _singles_table()
+_SINGLE_ROWS = _single_rows()
+_TAKES: list[dict[CardSet, Action]] = [{} for _ in range(52)]
+"""``_TAKES[c][take]``: the interned action of ``c`` taking ``take`` (filled as sums are met;
+bounded: only the finitely many sets adding up to the card's value ever enter)."""
 
 
 def parse_play(text: str) -> tuple[Card, CardSet | None]:
@@ -577,7 +578,12 @@ def _half_high(half: CardSet) -> tuple[Action, ...]:
     return acts
 
 
-_CARD_OF_BIT: dict[CardSet, Card] = {BIT[c]: c for c in range(52)}
+_ROW_OF_BIT: dict[CardSet, _SingleRow] = {BIT[c]: _SINGLE_ROWS[c] for c in range(52)}
+""":data:`_SINGLE_ROWS` by the card's bit: the hot loop picks a hand's bits, not card numbers."""
+_SUM_OF_BIT: dict[CardSet, tuple[Card, dict[CardSet, Action], int]] = {
+    BIT[c]: (c, _TAKES[c], VALUE[c]) for c in range(52)
+}
+"""``(card, its _TAKES, its value)`` by the card's bit, for the sums loop (SCO-4.2.2)."""
 
 
 # --- the deal -------------------------------------------------------------------------
@@ -635,53 +641,55 @@ class ScoponeState(DealState):
         Same contract as the base class (computed once per position, then cached); the
         generation is inlined here because it is the hot path of every playout. Cards that
         cannot capture come from the half-hand memos; each capturing card adds its options
-        (singles from a table, sums from the value templates of :func:`_table_info`);
-        codes are order-preserving, so one sort of the ints gives the ``legal`` order.
+        (singles from :data:`_SINGLE_ROWS`, one dict lookup; sums from the value templates
+        of :func:`_table_info`, each take's action from :data:`_TAKES`); codes are
+        order-preserving, so one sort of the ints gives the ``legal`` order.
         """
         legal = self._legal
         if legal is not None:
             return legal
-        if self.to_act is None:
+        seat = self.to_act
+        if seat is None:
             self._legal = ()
             return ()
-        hand: int = self.hands[self.to_act]
-        info = _TABLE_INFO.get(self._vkey)
-        if info is None:
-            info = _table_info(self._vkey)
-        capt, singles, sums = info
+        hand: int = self.hands[seat]
+        # Subscripts, not .get(): the memos almost always hit, and a try costs nothing then.
+        try:
+            capt, singles, sums = _TABLE_INFO[self._vkey]
+        except KeyError:
+            capt, singles, sums = _table_info(self._vkey)
         capt &= hand
         hand ^= capt  # SCO-4.2.3: the cards that cannot capture lie on the table
-        low = hand & _M26
-        high = hand >> 26
-        noc_low = _HALF_LOW.get(low)
-        if noc_low is None:
-            noc_low = _half_low(low)
-        noc_high = _HALF_HIGH.get(high)
-        if noc_high is None:
-            noc_high = _half_high(high)
+        try:
+            noc = _HALF_LOW[hand & _M26] + _HALF_HIGH[hand >> 26]
+        except KeyError:
+            noc = _half_low(hand & _M26) + _half_high(hand >> 26)
         if not capt:
-            legal = self._legal = noc_low + noc_high
-            return legal
-        out: list[Action] = [*noc_low, *noc_high]
+            self._legal = noc
+            return noc
+        out: list[Action] = [*noc]
         table = self.table
         singles &= capt
         capt ^= singles
         while singles:  # SCO-4.2.1: one equal table card each, never a sum
             b = singles & -singles
             singles ^= b
-            c = _CARD_OF_BIT[b]
-            out += _SINGLES[c][((table & _SAME_RANK[c]) >> _RANK_OF[c]) % 15]
+            others, row = _ROW_OF_BIT[b]
+            out += row[table & others]
         while capt:  # SCO-4.2.2: the sums, from the templates of the card's value
             b = capt & -capt
             capt ^= b
-            c = _CARD_OF_BIT[b]
-            for full in sums[VALUE[c]]:
+            c, takes, v = _SUM_OF_BIT[b]
+            for full in sums[v]:
                 if full < 0:
                     out += _partial_actions(c, table, ~full)
                     continue
                 take = table & full
-                a = _PLAYS.get(take << 6 | c)
-                out.append(a if a is not None else action_for(c, take))
+                try:
+                    out.append(takes[take])
+                except KeyError:
+                    a = takes[take] = action_for(c, take)
+                    out.append(a)
         out.sort()  # codes are order-preserving (SCO-4.5)
         legal = self._legal = tuple(out)
         return legal
