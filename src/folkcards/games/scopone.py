@@ -346,6 +346,11 @@ _SCIENTIFICO_HANDS = (
     (15, 16, 17, 18, 19, 35, 36, 37, 38, 39),
 )  # SCO-3.2
 _SCIENTIFICO_GET = tuple(itemgetter(*idx) for idx in _SCIENTIFICO_HANDS)
+_POISON = 1 << 60
+_BIT_OR_POISON: list[CardSet] = [BIT[c] if DECK_40 >> c & 1 else _POISON for c in range(52)]
+_BIT_OR_POISON += [_POISON] * 52
+"""``BIT`` of each Scopone card; any other index from -104 to 103 gives ``_POISON``, a bit
+far above the pack, so a deck with a non-card never adds up to ``DECK_40`` (SCO-10.1)."""
 
 
 # --- capture tables (SCO-4.2) ------------------------------------------------------------
@@ -620,14 +625,18 @@ class ScoponeState(DealState):
         self.sweeps = [0, 0]
         self.last_capture: int | None = None
         self.turn = 0  # turns played so far (SCO-4.1)
-        self.final_turn = 40 if variant["scientifico"] else 36
+        sci = variant["scientifico"]
+        self.final_turn = 40 if sci else 36
         self.last_sweep = bool(variant["dealer_last_sweep"])
         self.deck = deck
         self.dealt = dealt  # hands as received, for a hands record
         self.initial_table = table_order
-        self._vkey = value_key(table)
+        kw = _KW  # value_key(table), inlined: one call less per deal
+        self._vkey = (
+            kw[table & _M13] + kw[table >> 13 & _M13] + kw[table >> 26 & _M13] + kw[table >> 39]
+        )
         # SCO-3.4: three or four kings on the table void the (classic) deal.
-        self.redeal = not variant["scientifico"] and (table & KINGS).bit_count() >= 3
+        self.redeal = not sci and (table & KINGS).bit_count() >= 3
         if self.redeal:
             self.to_act: int | None = None
             self.phase = "over"
@@ -988,11 +997,13 @@ class ScoponeGame(Game):
             if hands is not None or extra:
                 raise MalformedRecord("a deal needs exactly one of 'deck' or 'hands'")
             deck_t = tuple(deck)
-            try:  # 40 distinct powers of two add up to DECK_40 only without repeats
-                bits = [BIT[c] for c in deck_t] if min(deck_t) >= 0 else []
-            except (IndexError, TypeError, ValueError):
-                bits = []
-            if len(bits) != 40 or sum(bits) != DECK_40:
+            # 40 powers of two add up to DECK_40 (40 bits) only if no two are equal, so one
+            # sum checks the deck; a non-card (negative, off the pack) maps to _POISON.
+            try:
+                bits = itemgetter(*deck_t)(_BIT_OR_POISON) if len(deck_t) == 40 else None
+            except (IndexError, TypeError):
+                bits = None
+            if bits is None:
                 raise MalformedRecord("'deck' must hold the 40 Scopone cards, each once (SCO-10.1)")
             get: tuple[Any, ...]
             if sci:
@@ -1004,10 +1015,12 @@ class ScoponeGame(Game):
                 table_order = _CLASSIC_TABLE_GET(deck_t)
                 table = sum(_CLASSIC_TABLE_GET(bits))
             first = dealer + 1
-            masks[first & 3] = sum(get[0](bits))
-            masks[(first + 1) & 3] = sum(get[1](bits))
-            masks[(first + 2) & 3] = sum(get[2](bits))
-            masks[(first + 3) & 3] = sum(get[3](bits))
+            m0 = masks[first & 3] = sum(get[0](bits))
+            m1 = masks[(first + 1) & 3] = sum(get[1](bits))
+            m2 = masks[(first + 2) & 3] = sum(get[2](bits))
+            m3 = masks[(first + 3) & 3] = sum(get[3](bits))
+            if m0 + m1 + m2 + m3 + table != DECK_40:
+                raise MalformedRecord("'deck' must hold the 40 Scopone cards, each once (SCO-10.1)")
             return ScoponeState(
                 self, variant, dealer, masks, table,
                 deck=deck_t, dealt=None, table_order=table_order,
