@@ -21,6 +21,7 @@ from folkcards.cards import (
     parse_card,
     rank_of,
     suit_of,
+    sum_over,
     to_mask,
 )
 
@@ -78,3 +79,12 @@ def test_card_order_is_suits_CSHD_then_ranks_high_to_low() -> None:
 def test_masks_round_trip_in_card_order(cards: set[int]) -> None:
     m = to_mask(cards)
     assert cards_list(m) == sorted(cards) == list(iter_cards(m))
+
+
+@given(st.integers(0, (1 << 52) - 1))
+def test_sum_over_totals_a_per_card_table(cards: int) -> None:
+    points = [c % 7 for c in range(52)]
+    worth = [0.5 * c for c in range(52)]
+    assert sum_over(cards, points) == sum(points[c] for c in iter_cards(cards))
+    assert sum_over(cards, worth) == sum(worth[c] for c in iter_cards(cards))
+    assert type(sum_over(0, worth)) is float and sum_over(0, points) == 0

@@ -59,6 +59,7 @@ from folkcards.cards import (
     iter_cards,
     mask_text,
     parse_card,
+    sum_over,
 )
 from folkcards.engine.actions import Action, ActionTable
 from folkcards.engine.api import (
@@ -136,12 +137,7 @@ def to_mask(cards: Sequence[Card]) -> CardSet:
 
 def mask_points(cards: CardSet) -> int:
     """Card points of a set (SHP-1.5)."""
-    total = 0
-    while cards:
-        low = cards & -cards
-        total += POINTS[low.bit_length() - 1]
-        cards ^= low
-    return total
+    return sum_over(cards, POINTS)
 
 
 # --- actions (SHP-14.1, SHP-10.2) ----------------------------------------------------------

@@ -19,7 +19,16 @@ from __future__ import annotations
 import random
 
 from folkcards.bots.heuristic.common import card_of
-from folkcards.cards import BIT, CARD_NAMES, RANK_MASK, Card, CardSet, iter_cards, ranks_mask
+from folkcards.cards import (
+    BIT,
+    CARD_NAMES,
+    RANK_MASK,
+    Card,
+    CardSet,
+    iter_cards,
+    ranks_mask,
+    sum_over,
+)
 from folkcards.engine.actions import Action
 from folkcards.engine.api import Observation
 
@@ -61,21 +70,11 @@ VALUE_MASK: tuple[CardSet, ...] = tuple(
 
 
 def _worth_of(cards: CardSet, worths: tuple[float, ...]) -> float:
-    total = 0.0
-    while cards:
-        low = cards & -cards
-        total += worths[low.bit_length() - 1]
-        cards ^= low
-    return total
+    return sum_over(cards, worths)
 
 
 def _value_of(cards: CardSet) -> int:
-    total = 0
-    while cards:
-        low = cards & -cards
-        total += VALUE_OF[low.bit_length() - 1]
-        cards ^= low
-    return total
+    return sum_over(cards, VALUE_OF)
 
 
 def evaluate(obs: Observation) -> dict[Action, float]:
