@@ -36,8 +36,9 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--bots",
         required=True,
-        help="comma-separated bot specs, e.g. heuristic,random or search:iters=400,heuristic "
-        "(bots: random, heuristic, search, pimc, ismcts; options iters=N ms=T policy=P c=X)",
+        help="comma-separated bot specs, e.g. heuristic,random or search:iters=200,heuristic "
+        "(bots: random, heuristic, search, pimc, ismcts, openspiel; options iters=N ms=T "
+        "policy=P prior=W only=P1+P2 keep=Z c=X)",
     )
     p.add_argument(
         "--variant",
