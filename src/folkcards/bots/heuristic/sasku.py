@@ -23,8 +23,7 @@
   trick is lost; as second hand, count on the partner who plays last and must beat when
   it can) minus what the card is worth kept for later (high trumps, plain aces);
   a leader draws trumps with sure winners when declaring, cashes sure winners and the
-  top card of a plain suit, else leads low from a short plain suit — preferably one the
-  partner is known void in while it may still trump;
+  top card of a plain suit, else leads low from a short plain suit;
 * endgame (the last three tricks): :func:`_endgame` samples placements of the unseen cards
   that agree with the :class:`Knowledge` and solves each with open hands (SAS-10.3 legal
   plays); a card's value is the deal won (> 60 points, SAS-13) first, then our points.
@@ -485,13 +484,7 @@ def _lead(know: Knowledge, c: Card, declaring: bool) -> float:
         out_there = (opp & suit).bit_count()
         return 6 + 0.5 * pts + out_there
     length = (know.possible[me] & suit).bit_count()
-    partner = know.possible[(me + 2) % 4]
-    ruff = VOID_LEAD if not partner & suit and partner & cfg.trumps else 0.0
-    return ruff - pts - 0.02 * power - 0.5 * length
-
-
-VOID_LEAD = 10.0
-"""Bonus for a low lead of a suit the partner is known void in while it may hold trumps."""
+    return -pts - 0.02 * power - 0.5 * length
 
 
 BOSS_Q = 0.999
