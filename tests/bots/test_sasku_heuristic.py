@@ -85,31 +85,3 @@ def test_override_only_with_a_clearly_better_diamond_hand() -> None:
     weak_d = _hand("6C AC TC 9C 8C 7C AS 7H 8H")
     assert sasku.win_chance(strong_d, 3) > 0.9
     assert sasku.win_chance(weak_d, 3) < sasku.win_chance(weak_d, 0)
-
-
-def test_endgame_solver_cashes_the_ace_before_the_rival_trumps() -> None:
-    # Trump D. Seat 0 (our team, 40 points) holds AS 7S; seat 1 TS KD. Leading AS takes
-    # TS with it (seat 1 must follow, SAS-10.3): 21 points, 61 > 60 wins the deal (SAS-13).
-    # Leading 7S lets TS win (seat 1 must beat), KD then draws the AS: 0 points.
-    cfg = sasku.CONFIGS[3]
-    hands = [_hand("7S"), _hand("TS KD"), _hand("8S 9S"), _hand("6S 7C")]
-    ace = sasku._solve(cfg, True, 0, hands, [(0, card_of("AS"))], 1, 40, -1e9, 1e9)
-    hands = [_hand("AS"), _hand("TS KD"), _hand("8S 9S"), _hand("6S 7C")]
-    low = sasku._solve(cfg, True, 0, hands, [(0, card_of("7S"))], 1, 40, -1e9, 1e9)
-    assert ace == 1000 + 61
-    assert low == 40
-
-
-def test_endgame_worlds_agree_with_knowledge() -> None:
-    import random
-
-    state = _deal(HANDS, "D", 0, ["7H", "9H", "8H", "7D"])
-    know = sasku.Knowledge(state.observation(0), sasku.CONFIGS[3])
-    rng = random.Random(1)
-    for _ in range(20):
-        world = sasku._sample_world(know, rng)
-        assert world is not None
-        for seat in (1, 2, 3):
-            assert world[seat] & ~know.possible[seat] == 0
-            assert world[seat].bit_count() == know.sizes[seat]
-        assert world[1] | world[2] | world[3] == know.unseen

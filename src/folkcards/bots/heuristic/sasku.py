@@ -23,18 +23,12 @@
   trick is lost; as second hand, count on the partner who plays last and must beat when
   it can) minus what the card is worth kept for later (high trumps, plain aces);
   a leader draws trumps with sure winners when declaring, cashes sure winners and the
-  top card of a plain suit, else leads low from a short plain suit;
-* endgame (the last three tricks): :func:`_endgame` samples placements of the unseen cards
-  that agree with the :class:`Knowledge` and solves each with open hands (SAS-10.3 legal
-  plays); a card's value is the deal won (> 60 points, SAS-13) first, then our points.
-  Opponents are valued half by their best reply and half by their average card — worst-case
-  play alone is too pessimistic against weaker rivals, the average alone too trusting.
+  top card of a plain suit, else leads low from a short plain suit.
 """
 
 from __future__ import annotations
 
 import math
-import random
 
 from folkcards.bots.heuristic.common import (
     card_of,
@@ -413,10 +407,6 @@ def _play(obs: Observation) -> dict[Action, float]:
     know = Knowledge(obs, config)
     trick = [(int(s), card_of(c)) for s, c in info["trick"]]
     cards = play_actions(obs.legal)
-    if len(cards) > 1 and obs.hand.bit_count() <= ENDGAME_CARDS:
-        solved = _endgame(obs, know, trick, cards)
-        if solved is not None:
-            return solved
     out: dict[Action, float] = {}
     later = [(me + k) % 4 for k in range(1, 4 - len(trick))]
     rest = REST_POINTS * len(later)
@@ -494,141 +484,3 @@ BOSS_Q = 0.999
 def cfg_index(cfg: TrumpConfig) -> int:
     """The trump suit of one of the four CONFIGS."""
     return CONFIGS.index(cfg)
-
-
-ENDGAME_CARDS = 3
-"""With at most this many cards in hand the play is solved exactly (:func:`_endgame`)."""
-ENDGAME_WORLDS = 16
-"""Placements of the unseen cards sampled for the endgame."""
-
-
-def _sample_world(know: Knowledge, rng: random.Random) -> list[CardSet] | None:
-    """One placement of the unseen cards consistent with ``know`` (possible cards and hand
-    sizes), or None when a few random tries find none."""
-    me = know.me
-    others = [t for t in range(4) if t != me]
-    free: list[tuple[Card, list[int]]] = []
-    for c in iter_cards(know.unseen):
-        owners = [t for t in others if know.possible[t] >> c & 1]
-        if not owners:
-            return None
-        free.append((c, owners))
-    for _ in range(20):
-        rng.shuffle(free)
-        free.sort(key=lambda x: len(x[1]))  # most constrained cards first
-        hands = [0] * 4
-        hands[me] = know.possible[me]
-        left = list(know.sizes)
-        ok = True
-        for c, owners in free:
-            cand = [t for t in owners if left[t] > 0]
-            if not cand:
-                ok = False
-                break
-            t = rng.choices(cand, weights=[left[u] for u in cand])[0]
-            hands[t] |= BIT[c]
-            left[t] -= 1
-        if ok and all(left[t] == 0 for t in others):
-            return hands
-    return None
-
-
-def _solve(
-    cfg: TrumpConfig,
-    beat: bool,
-    us: int,
-    hands: list[CardSet],
-    trick: list[tuple[int, Card]],
-    seat: int,
-    pts: int,
-    alpha: float,
-    beta: float,
-) -> float:
-    """Alpha-beta value of a position with all hands open: a deal won (> 60 points for
-    team ``us``, SAS-13) counts 1000, a 60-60 tie 500, plus our points (strokes grow with
-    them, SAS-13.4). Followers play by SAS-10.3 (follow the led class, else trump, and
-    beat the winning card when they can)."""
-    if len(trick) == 4:
-        w_i = cfg.winner([c for _, c in trick])
-        ws = trick[w_i][0]
-        if ws % 2 == us:
-            pts += sum(POINTS_BY_CARD[c] for _, c in trick)
-        if not hands[ws]:
-            return (1000.0 if pts > 60 else 500.0 if pts == 60 else 0.0) + pts
-        return _solve(cfg, beat, us, hands, [], ws, pts, alpha, beta)
-    h = hands[seat]
-    if trick:
-        led = trick[0][1]
-        w = trick[cfg.winner([c for _, c in trick])][1]
-        legal = cfg.follow(h, led, w, must_trump=True, must_beat=beat)
-    else:
-        legal = h
-    nxt = (seat + 1) % 4
-    if seat % 2 == us:
-        best = -1e9
-        for c in iter_cards(legal):
-            hands[seat] = h & ~BIT[c]
-            trick.append((seat, c))
-            v = _solve(cfg, beat, us, hands, trick, nxt, pts, alpha, beta)
-            trick.pop()
-            hands[seat] = h
-            if v > best:
-                best = v
-                if best > alpha:
-                    alpha = best
-                if alpha >= beta and not OPP_MEAN:
-                    break
-        return best
-    worst = 1e9
-    total = 0.0
-    n = 0
-    for c in iter_cards(legal):
-        hands[seat] = h & ~BIT[c]
-        trick.append((seat, c))
-        v = _solve(cfg, beat, us, hands, trick, nxt, pts, alpha, beta)
-        trick.pop()
-        hands[seat] = h
-        total += v
-        n += 1
-        if v < worst:
-            worst = v
-            if not OPP_MEAN:
-                if worst < beta:
-                    beta = worst
-                if alpha >= beta:
-                    break
-    return (1.0 - OPP_MEAN) * worst + OPP_MEAN * total / n
-
-
-OPP_MEAN = 0.5
-"""Weight of the opponents' average card (against the best reply) in the endgame value."""
-
-
-POINTS_BY_CARD = tuple(POINTS.get(CARD_NAMES[c][0], 0) if DECK >> c & 1 else 0 for c in range(52))
-
-
-def _endgame(
-    obs: Observation, know: Knowledge, trick: list[tuple[int, Card]], cards: dict[Action, Card]
-) -> dict[Action, float] | None:
-    """The last tricks solved exactly in sampled placements of the unseen cards that agree
-    with :class:`Knowledge`; each card scores its average value (deal won, then points)."""
-    me = obs.seat
-    us = me % 2
-    pts = int(obs.info["points"][us])
-    beat = bool(obs.variant.get("must_beat", True))
-    rng = random.Random(hash((obs.hand, len(obs.history), me)))
-    total = dict.fromkeys(cards, 0.0)
-    worlds = 0
-    for _ in range(ENDGAME_WORLDS):
-        hands = _sample_world(know, rng)
-        if hands is None:
-            continue
-        worlds += 1
-        for a, c in cards.items():
-            hands[me] = obs.hand & ~BIT[c]
-            t = [*trick, (me, c)]
-            total[a] += _solve(know.config, beat, us, hands, t, (me + 1) % 4, pts, -1e9, 1e9)
-            hands[me] = obs.hand
-    if not worlds:
-        return None
-    return {a: v / worlds for a, v in total.items()}
