@@ -85,3 +85,73 @@ def test_override_only_with_a_clearly_better_diamond_hand() -> None:
     weak_d = _hand("6C AC TC 9C 8C 7C AS 7H 8H")
     assert sasku.win_chance(strong_d, 3) > 0.9
     assert sasku.win_chance(weak_d, 3) < sasku.win_chance(weak_d, 0)
+
+
+def test_endgame_solver_cashes_the_ace_before_the_rival_trumps() -> None:
+    # Trump D. Seat 0 (our team, 40 points) holds AS 7S; seat 1 TS KD. Leading AS takes
+    # TS with it (seat 1 must follow, SAS-10.3): 21 points, 61 > 60 wins the deal (SAS-13).
+    # Leading 7S lets TS win (seat 1 must beat), KD then draws the AS: 0 points.
+    cfg = sasku.CONFIGS[3]
+    hands = [_hand("7S"), _hand("TS KD"), _hand("8S 9S"), _hand("6S 7C")]
+    ace = sasku._solve(cfg, True, 0, hands, [(0, card_of("AS"))], 1, 40, -1e9, 1e9)
+    hands = [_hand("AS"), _hand("TS KD"), _hand("8S 9S"), _hand("6S 7C")]
+    low = sasku._solve(cfg, True, 0, hands, [(0, card_of("7S"))], 1, 40, -1e9, 1e9)
+    assert ace == 1000 + 61
+    assert low == 40
+
+
+def test_endgame_worlds_agree_with_knowledge() -> None:
+    import random
+
+    state = _deal(HANDS, "D", 0, ["7H", "9H", "8H", "7D"])
+    know = sasku.Knowledge(state.observation(0), sasku.CONFIGS[3])
+    rng = random.Random(1)
+    for _ in range(20):
+        world = sasku._sample_world(know, rng)
+        assert world is not None
+        for seat in (1, 2, 3):
+            assert world[seat] & ~know.possible[seat] == 0
+            assert world[seat].bit_count() == know.sizes[seat]
+        assert world[1] | world[2] | world[3] == know.unseen
+
+
+def test_search_playouts_leave_the_endgame_solver_out(monkeypatch: object) -> None:
+    import random
+
+    import pytest
+
+    from folkcards.bots.search import heuristic_policy
+
+    assert isinstance(monkeypatch, pytest.MonkeyPatch)
+    state = _deal(HANDS, "D", 0, [])
+    while True:  # lowest cards until a seat with at most 3 cards has a choice
+        seat = state.to_act
+        assert seat is not None
+        legal = state.legal_actions()
+        if state.observation(seat).hand.bit_count() <= sasku.ENDGAME_CARDS and len(legal) > 1:
+            break
+        state.apply(legal[-1])
+    calls: list[int] = []
+
+    def solver(*args: object) -> None:
+        calls.append(1)
+        return None
+
+    monkeypatch.setattr(sasku, "_endgame", solver)
+    heuristic_policy(state, random.Random(1))
+    assert calls == []  # the playout policy: no solver
+    sasku.evaluate(state.observation(seat))
+    assert calls == [1]  # the bot's own decision: the solver
+
+
+def test_no_cash_of_a_plain_ace_the_rivals_will_trump() -> None:
+    # Seat 0 holds all six spades: every other seat is void in spades and must trump an
+    # ace led there (SAS-10.3), so the ace is no sure trick (TOP_Q) and is not led.
+    hands = [
+        "AS TS 9S 8S 7S 6S 9H 7H 6C",
+        "KC QC JC TC 9C 8C 7C AC KS",
+        "QS JS AH KH QH JH TH 8H 6H",
+        "AD KD QD JD TD 9D 8D 7D 6D",
+    ]
+    state = _deal(hands, "D", 1, [])
+    assert _choice(state) != "play AS"

@@ -135,6 +135,45 @@ def hand_length(hand: CardSet) -> int:
     )
 
 
+def play_exclusions(
+    history: Sequence[str], actors: Sequence[int], config: TrumpConfig, must_beat: bool
+) -> list[CardSet]:
+    """Per seat, the cards its public plays show it does not hold (now or later).
+
+    A follower who did not follow the led class is void in it, and void in trumps too when
+    it did not trump (SAS-10.3); with ``must_beat`` (SAS-17.2) a follower whose card did
+    not beat the winning card holds no card of the class it played that would have. The
+    determinizer and the heuristic bot's inference both read the play this way.
+    """
+    out = [0, 0, 0, 0]
+    trick: list[Card] = []
+    winning = -1
+    for text, actor in zip(history, actors, strict=True):
+        if not text.startswith("play "):
+            continue
+        c = _card(text[5:])
+        if not trick:
+            winning = c
+        else:
+            led_class = config.class_of[trick[0]]
+            if not led_class >> c & 1:
+                out[actor] |= led_class  # void in the led class
+                if not config.trumps >> c & 1:
+                    out[actor] |= config.trumps  # ... and in trumps
+            beaten = config.beats[winning]
+            if beaten >> c & 1:
+                winning = c
+            elif must_beat:  # it had no card of the class it played that beats
+                if led_class >> c & 1:
+                    out[actor] |= led_class & beaten
+                elif config.trumps >> c & 1:
+                    out[actor] |= config.trumps & beaten
+        trick.append(c)
+        if len(trick) == 4:
+            trick = []
+    return out
+
+
 # ----------------------------------------------------------------------------------------
 # Dealing (SAS-6)
 # ----------------------------------------------------------------------------------------
@@ -1203,8 +1242,6 @@ class _Determinizer:
         # cards are played only once the trump is fixed, so the final trump rules every trick
         config = TRUMP_CONFIGS[SUITS.index(info["trump"])] if info["trump"] is not None else None
         high_bid = 0
-        trick: list[Card] = []
-        winning = -1
         for text, actor in zip(obs.history, obs.actors, strict=True):
             words = text.split(" ")
             verb = words[0]
@@ -1241,24 +1278,8 @@ class _Determinizer:
                 played[actor] |= BIT[c]
                 owner.pop(c, None)
                 sizes[actor] -= 1
-                if not trick:
-                    winning = c
-                else:
-                    led_class = config.class_of[trick[0]]
-                    if not led_class >> c & 1:
-                        forbidden[actor] |= led_class  # SAS-10.3: void in the led class
-                        if not config.trumps >> c & 1:
-                            forbidden[actor] |= config.trumps  # … and in trumps
-                    if self.variant["must_beat"] and not config.beats[winning] >> c & 1:
-                        if led_class >> c & 1:
-                            forbidden[actor] |= led_class & config.beats[winning]
-                        elif config.trumps >> c & 1:
-                            forbidden[actor] |= config.trumps & config.beats[winning]
-                    if config.beats[winning] >> c & 1:
-                        winning = c
-                trick.append(c)
-                if len(trick) == 4:
-                    trick = []
+        if config is not None:  # voids and failures to beat (SAS-10.3, SAS-17.2)
+            forbidden = play_exclusions(obs.history, obs.actors, config, self.variant["must_beat"])
         for c in list(owner):
             if owner[c] == me:
                 del owner[c]

@@ -2,7 +2,9 @@
 files and their seeds (each game's module in this package says which).
 
 A game module ``folkcards.bots.heuristic.<game>`` exports ``evaluate(obs) -> {action:
-score}``: a score for every legal action (higher is better), whose best is played. For a
+score}``: a score for every legal action (higher is better), whose best is played. It may
+also export ``playout_evaluate(obs)``, a cheaper scorer for the playouts of the search
+bots (Sasku's leaves out its endgame solver there). For a
 game without such a module (a game that landed before its heuristic), the bot falls back
 to a small flat Monte-Carlo search (a few random playouts per action over
 determinizations), which is still far better than random and uses the same observation.
@@ -36,16 +38,20 @@ def _module(game: str) -> ModuleType | None:
         raise
 
 
-_SCORERS: dict[str, Scorer | None] = {}
+_SCORERS: dict[tuple[str, str], Scorer | None] = {}
 
 
-def scorer_for(game: str) -> Scorer | None:
-    """The per-game scoring function, or None when the game has no heuristic module."""
-    if game not in _SCORERS:
+def scorer_for(game: str, name: str = "evaluate") -> Scorer | None:
+    """The per-game scoring function ``name`` (``evaluate``, or ``playout_evaluate`` which
+    falls back to ``evaluate``), or None when the game has no heuristic module."""
+    key = (game, name)
+    if key not in _SCORERS:
         module = _module(game)
-        fn: Scorer | None = getattr(module, "evaluate", None) if module is not None else None
-        _SCORERS[game] = fn
-    return _SCORERS[game]
+        fn: Scorer | None = None
+        if module is not None:
+            fn = getattr(module, name, None) or getattr(module, "evaluate", None)
+        _SCORERS[key] = fn
+    return _SCORERS[key]
 
 
 class HeuristicBot(Bot):
@@ -75,6 +81,15 @@ class HeuristicBot(Bot):
         """The heuristic's choice without the fallback search (random when the game has no
         heuristic module): the playout policy of the search bots."""
         scorer = scorer_for(obs.game)
+        if scorer is None:
+            return obs.legal[rng.randrange(len(obs.legal))]
+        values = dict(scorer(obs))
+        return argmax({a: values.get(a, 0.0) for a in obs.legal}, rng)
+
+    def playout_choice(self, obs: Observation, rng: random.Random) -> Action:
+        """:meth:`quick_choice` by the game's cheaper playout scorer (``playout_evaluate``
+        where the module has one): the ``heuristic`` playout policy of the search bots."""
+        scorer = scorer_for(obs.game, "playout_evaluate")
         if scorer is None:
             return obs.legal[rng.randrange(len(obs.legal))]
         values = dict(scorer(obs))

@@ -23,12 +23,21 @@
   trick is lost; as second hand, count on the partner who plays last and must beat when
   it can) minus what the card is worth kept for later (high trumps, plain aces);
   a leader draws trumps with sure winners when declaring, cashes sure winners and the
-  top card of a plain suit, else leads low from a short plain suit.
+  top card of a plain suit when no rival is likely to trump it, else leads low from a
+  short plain suit — preferably one the partner is known void in while it may still trump;
+* endgame (the last three tricks): :func:`_endgame` samples placements of the unseen cards
+  that agree with the :class:`Knowledge` and solves each with open hands (SAS-10.3 legal
+  plays); a card's value is the deal won (> 60 points, SAS-13) first, then our points.
+  Opponents are valued half by their best reply and half by their average card — worst-case
+  play alone is too pessimistic against weaker rivals, the average alone too trusting.
+  The solver costs about 20 times a plain decision, so the playouts of ``search`` use
+  :func:`playout_evaluate`, which leaves it out.
 """
 
 from __future__ import annotations
 
 import math
+import random
 
 from folkcards.bots.heuristic.common import (
     card_of,
@@ -38,25 +47,21 @@ from folkcards.cards import BIT, CARD_NAMES, SUIT_MASK, Card, CardSet, iter_card
 from folkcards.engine.actions import Action
 from folkcards.engine.api import Observation
 from folkcards.engine.tricks import TrumpConfig
+from folkcards.games.sasku import (
+    CARD_POINTS,
+    DECK,
+    PLAIN_RANKS,
+    TRUMP_CONFIGS,
+    play_exclusions,
+    trump_order,
+)
 
-DECK: CardSet = ranks_mask("AKQJT9876")
 PICTURES: CardSet = ranks_mask("KQJ")
-POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
-PLAIN_RANKS = tuple("AKQJT98765432".index(r) for r in "AT9876")
-
-
-def _trump_order(suit: int) -> list[Card]:
-    letter = "CSHD"[suit]
-    names = [f"6{letter}"] + [r + s for r in "KQJ" for s in "CSHD"]
-    names += [r + letter for r in "AT987"]
-    return [CARD_NAMES.index(n) for n in names]
-
-
-CONFIGS = tuple(TrumpConfig(DECK, _trump_order(t), PLAIN_RANKS) for t in range(4))
+CONFIGS = TRUMP_CONFIGS
 POWER: tuple[tuple[int, ...], ...] = tuple(
     tuple(
-        (30 - _trump_order(t).index(c))
-        if c in _trump_order(t)
+        (30 - trump_order(t).index(c))
+        if c in trump_order(t)
         else (6 - PLAIN_RANKS.index(c % 13) if c % 13 in PLAIN_RANKS else 0)
         for c in range(52)
     )
@@ -67,7 +72,7 @@ POWER: tuple[tuple[int, ...], ...] = tuple(
 
 def points(c: Card) -> int:
     """Sasku card points (SAS-4.1)."""
-    return POINTS.get(CARD_NAMES[c][0], 0)
+    return CARD_POINTS[c]
 
 
 def potential(hand: CardSet, suit: int) -> int:
@@ -139,6 +144,17 @@ def win_chance(hand: CardSet, suit: int) -> float:
 
 def evaluate(obs: Observation) -> dict[Action, float]:
     """A score per legal action (higher is better)."""
+    return _evaluate(obs, endgame=True)
+
+
+def playout_evaluate(obs: Observation) -> dict[Action, float]:
+    """:func:`evaluate` without the endgame solver: the policy inside ``search``'s playouts,
+    where the solver would cost 20 times more per step and the search itself already
+    compares the cards of the last tricks over sampled deals."""
+    return _evaluate(obs, endgame=False)
+
+
+def _evaluate(obs: Observation, endgame: bool) -> dict[Action, float]:
     texts = {a.text: a for a in obs.legal}
     phase = obs.phase
     hand = obs.hand
@@ -180,7 +196,7 @@ def evaluate(obs: Observation) -> dict[Action, float]:
             out[texts["diamonds"]] = 1.0 if want else -1.0
         return out
     if phase == "play":
-        return _play(obs)
+        return _play(obs, endgame)
     return out
 
 
@@ -249,37 +265,19 @@ class Knowledge:
         self.me = me
         self.config = config
         must_beat = bool(obs.variant.get("must_beat", True))
-        plays = [
-            (actor, card_of(text[5:]))
-            for text, actor in zip(obs.history, obs.actors, strict=False)
-            if text.startswith("play ")
-        ]
         played = 0
-        for _, c in plays:
-            played |= BIT[c]
+        for text in obs.history:
+            if text.startswith("play "):
+                played |= BIT[card_of(text[5:])]
         self.played = played
         unseen = DECK & ~obs.hand & ~played
         self.unseen = unseen
         possible = [unseen] * 4
         possible[me] = obs.hand
-        for start in range(0, len(plays), 4):
-            chunk = plays[start : start + 4]
-            led = chunk[0][1]
-            cls = config.class_of[led]
-            w = led
-            for s, c in chunk[1:]:
-                if cls >> c & 1:
-                    allowed = cls
-                elif config.trumps >> c & 1:
-                    possible[s] &= ~cls
-                    allowed = config.trumps
-                else:
-                    possible[s] &= ~(cls | config.trumps)
-                    allowed = DECK
-                if config.beats_card(c, w):
-                    w = c
-                elif must_beat:
-                    possible[s] &= ~(allowed & config.beats[w])
+        excluded = play_exclusions(obs.history, obs.actors, config, must_beat)
+        for s in range(4):
+            if s != me:
+                possible[s] &= ~excluded[s]
         # where the face-up and exchanged cards went
         at: dict[Card, int] = {}
         for name, seat in info.get("face_up", []):
@@ -398,7 +396,7 @@ REST_POINTS = 1.0
 """Points each seat still to play is expected to add to the trick."""
 
 
-def _play(obs: Observation) -> dict[Action, float]:
+def _play(obs: Observation, endgame: bool = True) -> dict[Action, float]:
     """Rate each card by the trick's expected point swing minus the card's later value."""
     info = obs.info
     me = obs.seat
@@ -407,6 +405,10 @@ def _play(obs: Observation) -> dict[Action, float]:
     know = Knowledge(obs, config)
     trick = [(int(s), card_of(c)) for s, c in info["trick"]]
     cards = play_actions(obs.legal)
+    if endgame and len(cards) > 1 and obs.hand.bit_count() <= ENDGAME_CARDS:
+        solved = _endgame(obs, know, trick, cards)
+        if solved is not None:
+            return solved
     out: dict[Action, float] = {}
     later = [(me + k) % 4 for k in range(1, 4 - len(trick))]
     rest = REST_POINTS * len(later)
@@ -470,17 +472,163 @@ def _lead(know: Knowledge, c: Card, declaring: bool) -> float:
     q = know.p_hold(c, suit, later)
     if q >= BOSS_Q:
         return 15 + pts * 0.2
-    if not (opp & suit & cfg.beats[c]):
+    if q >= TOP_Q and not (opp & suit & cfg.beats[c]):
         out_there = (opp & suit).bit_count()
         return 6 + 0.5 * pts + out_there
     length = (know.possible[me] & suit).bit_count()
-    return -pts - 0.02 * power - 0.5 * length
+    partner = know.possible[(me + 2) % 4]
+    ruff = VOID_LEAD if not partner & suit and partner & cfg.trumps else 0.0
+    return ruff - pts - 0.02 * power - 0.5 * length
+
+
+VOID_LEAD = 10.0
+"""Bonus for a low lead of a suit the partner is known void in while it may hold trumps."""
 
 
 BOSS_Q = 0.999
+"""A lead counts as a sure winner when it holds with at least this probability."""
+TOP_Q = 0.8
+"""The top card of a plain suit is cashed only when it holds with at least this
+probability: plain suits are short (six cards), so early on a rival is often void and must
+trump it (SAS-10.3), and an ace lost that way is 11 points to the rivals."""
 """A lead counts as a sure winner when it holds with at least this probability."""
 
 
 def cfg_index(cfg: TrumpConfig) -> int:
     """The trump suit of one of the four CONFIGS."""
     return CONFIGS.index(cfg)
+
+
+ENDGAME_CARDS = 3
+"""With at most this many cards in hand the play is solved exactly (:func:`_endgame`)."""
+ENDGAME_WORLDS = 16
+"""Placements of the unseen cards sampled for the endgame."""
+
+
+def _sample_world(know: Knowledge, rng: random.Random) -> list[CardSet] | None:
+    """One placement of the unseen cards consistent with ``know`` (possible cards and hand
+    sizes), or None when a few random tries find none."""
+    me = know.me
+    others = [t for t in range(4) if t != me]
+    free: list[tuple[Card, list[int]]] = []
+    for c in iter_cards(know.unseen):
+        owners = [t for t in others if know.possible[t] >> c & 1]
+        if not owners:
+            return None
+        free.append((c, owners))
+    for _ in range(20):
+        rng.shuffle(free)
+        free.sort(key=lambda x: len(x[1]))  # most constrained cards first
+        hands = [0] * 4
+        hands[me] = know.possible[me]
+        left = list(know.sizes)
+        ok = True
+        for c, owners in free:
+            cand = [t for t in owners if left[t] > 0]
+            if not cand:
+                ok = False
+                break
+            t = rng.choices(cand, weights=[left[u] for u in cand])[0]
+            hands[t] |= BIT[c]
+            left[t] -= 1
+        if ok and all(left[t] == 0 for t in others):
+            return hands
+    return None
+
+
+def _solve(
+    cfg: TrumpConfig,
+    beat: bool,
+    us: int,
+    hands: list[CardSet],
+    trick: list[tuple[int, Card]],
+    seat: int,
+    pts: int,
+    alpha: float,
+    beta: float,
+) -> float:
+    """Alpha-beta value of a position with all hands open: a deal won (> 60 points for
+    team ``us``, SAS-13) counts 1000, a 60-60 tie 500, plus our points (strokes grow with
+    them, SAS-13.4). Followers play by SAS-10.3 (follow the led class, else trump, and
+    beat the winning card when they can)."""
+    if len(trick) == 4:
+        w_i = cfg.winner([c for _, c in trick])
+        ws = trick[w_i][0]
+        if ws % 2 == us:
+            pts += sum(CARD_POINTS[c] for _, c in trick)
+        if not hands[ws]:
+            return (1000.0 if pts > 60 else 500.0 if pts == 60 else 0.0) + pts
+        return _solve(cfg, beat, us, hands, [], ws, pts, alpha, beta)
+    h = hands[seat]
+    if trick:
+        led = trick[0][1]
+        w = trick[cfg.winner([c for _, c in trick])][1]
+        legal = cfg.follow(h, led, w, must_trump=True, must_beat=beat)
+    else:
+        legal = h
+    nxt = (seat + 1) % 4
+    if seat % 2 == us:
+        best = -1e9
+        for c in iter_cards(legal):
+            hands[seat] = h & ~BIT[c]
+            trick.append((seat, c))
+            v = _solve(cfg, beat, us, hands, trick, nxt, pts, alpha, beta)
+            trick.pop()
+            hands[seat] = h
+            if v > best:
+                best = v
+                if best > alpha:
+                    alpha = best
+                if alpha >= beta and not OPP_MEAN:
+                    break
+        return best
+    worst = 1e9
+    total = 0.0
+    n = 0
+    for c in iter_cards(legal):
+        hands[seat] = h & ~BIT[c]
+        trick.append((seat, c))
+        v = _solve(cfg, beat, us, hands, trick, nxt, pts, alpha, beta)
+        trick.pop()
+        hands[seat] = h
+        total += v
+        n += 1
+        if v < worst:
+            worst = v
+            if not OPP_MEAN:
+                if worst < beta:
+                    beta = worst
+                if alpha >= beta:
+                    break
+    return (1.0 - OPP_MEAN) * worst + OPP_MEAN * total / n
+
+
+OPP_MEAN = 0.5
+"""Weight of the opponents' average card (against the best reply) in the endgame value."""
+
+
+def _endgame(
+    obs: Observation, know: Knowledge, trick: list[tuple[int, Card]], cards: dict[Action, Card]
+) -> dict[Action, float] | None:
+    """The last tricks solved exactly in sampled placements of the unseen cards that agree
+    with :class:`Knowledge`; each card scores its average value (deal won, then points)."""
+    me = obs.seat
+    us = me % 2
+    pts = int(obs.info["points"][us])
+    beat = bool(obs.variant.get("must_beat", True))
+    rng = random.Random(hash((obs.hand, len(obs.history), me)))
+    total = dict.fromkeys(cards, 0.0)
+    worlds = 0
+    for _ in range(ENDGAME_WORLDS):
+        hands = _sample_world(know, rng)
+        if hands is None:
+            continue
+        worlds += 1
+        for a, c in cards.items():
+            hands[me] = obs.hand & ~BIT[c]
+            t = [*trick, (me, c)]
+            total[a] += _solve(know.config, beat, us, hands, t, (me + 1) % 4, pts, -1e9, 1e9)
+            hands[me] = obs.hand
+    if not worlds:
+        return None
+    return {a: v / worlds for a, v in total.items()}
