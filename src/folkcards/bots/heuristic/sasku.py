@@ -467,7 +467,7 @@ def _lead(know: Knowledge, c: Card, declaring: bool) -> float:
             return 30 + 0.1 * power
         if q >= BOSS_Q:
             return 8 + 0.01 * power
-        return -5 - pts - 0.05 * power
+        return -TRUMP_LEAD - pts * TRUMP_LEAD_PTS + TRUMP_LEAD_POWER * power
     suit = cfg.class_of[c]
     q = know.p_hold(c, suit, later)
     if q >= BOSS_Q:
@@ -481,6 +481,9 @@ def _lead(know: Knowledge, c: Card, declaring: bool) -> float:
     return ruff - pts - 0.02 * power - 0.5 * length
 
 
+TRUMP_LEAD = 5.0
+TRUMP_LEAD_PTS = 1.0
+TRUMP_LEAD_POWER = -0.05
 VOID_LEAD = 10.0
 """Bonus for a low lead of a suit the partner is known void in while it may hold trumps."""
 
@@ -547,60 +550,97 @@ def _solve(
     alpha: float,
     beta: float,
 ) -> float:
-    """Alpha-beta value of a position with all hands open: a deal won (> 60 points for
-    team ``us``, SAS-13) counts 1000, a 60-60 tie 500, plus our points (strokes grow with
-    them, SAS-13.4). Followers play by SAS-10.3 (follow the led class, else trump, and
-    beat the winning card when they can)."""
-    if len(trick) == 4:
-        w_i = cfg.winner([c for _, c in trick])
-        ws = trick[w_i][0]
-        if ws % 2 == us:
-            pts += sum(CARD_POINTS[c] for _, c in trick)
-        if not hands[ws]:
-            return (1000.0 if pts > 60 else 500.0 if pts == 60 else 0.0) + pts
-        return _solve(cfg, beat, us, hands, [], ws, pts, alpha, beta)
-    h = hands[seat]
-    if trick:
-        led = trick[0][1]
-        w = trick[cfg.winner([c for _, c in trick])][1]
-        legal = cfg.follow(h, led, w, must_trump=True, must_beat=beat)
-    else:
-        legal = h
-    nxt = (seat + 1) % 4
-    if seat % 2 == us:
-        best = -1e9
-        for c in iter_cards(legal):
-            hands[seat] = h & ~BIT[c]
-            trick.append((seat, c))
-            v = _solve(cfg, beat, us, hands, trick, nxt, pts, alpha, beta)
-            trick.pop()
-            hands[seat] = h
-            if v > best:
-                best = v
-                if best > alpha:
-                    alpha = best
-                if alpha >= beta and not OPP_MEAN:
-                    break
-        return best
-    worst = 1e9
-    total = 0.0
-    n = 0
-    for c in iter_cards(legal):
-        hands[seat] = h & ~BIT[c]
-        trick.append((seat, c))
-        v = _solve(cfg, beat, us, hands, trick, nxt, pts, alpha, beta)
-        trick.pop()
+    """Value of a position with all hands open: a deal won (> 60 points for team ``us``,
+    SAS-13) counts 1000, a 60-60 tie 500, plus our points (strokes grow with them,
+    SAS-13.4). Followers play by SAS-10.3 (follow the led class, else trump, and beat the
+    winning card when they can). Our side takes its best card; the opponents are valued
+    ``OPP_MEAN`` by their average card and the rest by their best reply (alpha-beta
+    pruning applies only when ``OPP_MEAN`` is 0)."""
+    led = w = ws = -1
+    tp = 0
+    for s, c in trick:
+        if led < 0:
+            led, w, ws = c, c, s
+        elif cfg.beats[w] >> c & 1:
+            w, ws = c, s
+        tp += CARD_POINTS[c]
+    search = _Solver(cfg, beat, us)
+    return search.value(list(hands), seat, len(trick), led, w, ws, tp, pts, alpha, beta)
+
+
+class _Solver:
+    """The recursion of :func:`_solve`, with the tables bound once per solve."""
+
+    def __init__(self, cfg: TrumpConfig, beat: bool, us: int) -> None:
+        self.beats = cfg.beats
+        self.follow = cfg.follower(must_trump=True, must_beat=beat)
+        self.us = us
+        self.mean = OPP_MEAN
+
+    def value(
+        self,
+        hands: list[CardSet],
+        seat: int,
+        n: int,
+        led: Card,
+        w: Card,
+        ws: int,
+        tp: int,
+        pts: int,
+        alpha: float,
+        beta: float,
+    ) -> float:
+        """``n`` cards lie in the trick (led ``led``, won so far by ``w`` of seat ``ws``,
+        ``tp`` points); ``seat`` is to play; ``pts`` are our points before the trick."""
+        if n == 4:
+            if ws & 1 == self.us:
+                pts += tp
+            if not hands[ws]:
+                return (1000.0 if pts > 60 else 500.0 if pts == 60 else 0.0) + pts
+            seat, n, tp = ws, 0, 0
+        h = hands[seat]
+        m = self.follow(h, led, w) if n else h
+        nxt = (seat + 1) & 3
+        beats = self.beats
+        ours = seat & 1 == self.us
+        mean = self.mean
+        best = -1e9 if ours else 1e9
+        total = 0.0
+        count = 0
+        while m:
+            low = m & -m
+            m ^= low
+            c = low.bit_length() - 1
+            hands[seat] = h ^ low
+            if not n:
+                v = self.value(hands, nxt, 1, c, c, seat, CARD_POINTS[c], pts, alpha, beta)
+            elif beats[w] >> c & 1:
+                v = self.value(
+                    hands, nxt, n + 1, led, c, seat, tp + CARD_POINTS[c], pts, alpha, beta
+                )
+            else:
+                v = self.value(hands, nxt, n + 1, led, w, ws, tp + CARD_POINTS[c], pts, alpha, beta)
+            if ours:
+                if v > best:
+                    best = v
+                    if best > alpha:
+                        alpha = best
+                    if alpha >= beta and not mean:
+                        break
+            else:
+                total += v
+                count += 1
+                if v < best:
+                    best = v
+                    if not mean:
+                        if best < beta:
+                            beta = best
+                        if alpha >= beta:
+                            break
         hands[seat] = h
-        total += v
-        n += 1
-        if v < worst:
-            worst = v
-            if not OPP_MEAN:
-                if worst < beta:
-                    beta = worst
-                if alpha >= beta:
-                    break
-    return (1.0 - OPP_MEAN) * worst + OPP_MEAN * total / n
+        if ours or not mean:
+            return best
+        return (1.0 - mean) * best + mean * total / count
 
 
 OPP_MEAN = 0.5
@@ -618,17 +658,20 @@ def _endgame(
     beat = bool(obs.variant.get("must_beat", True))
     rng = random.Random(hash((obs.hand, len(obs.history), me)))
     total = dict.fromkeys(cards, 0.0)
-    worlds = 0
+    seen: dict[tuple[CardSet, ...], int] = {}  # late in a deal many samples coincide
     for _ in range(ENDGAME_WORLDS):
         hands = _sample_world(know, rng)
-        if hands is None:
-            continue
-        worlds += 1
+        if hands is not None:
+            key = tuple(hands)
+            seen[key] = seen.get(key, 0) + 1
+    if not seen:
+        return None
+    for world, weight in seen.items():
+        hands = list(world)
         for a, c in cards.items():
             hands[me] = obs.hand & ~BIT[c]
             t = [*trick, (me, c)]
-            total[a] += _solve(know.config, beat, us, hands, t, (me + 1) % 4, pts, -1e9, 1e9)
-            hands[me] = obs.hand
-    if not worlds:
-        return None
+            v = _solve(know.config, beat, us, hands, t, (me + 1) % 4, pts, -1e9, 1e9)
+            total[a] += weight * v
+    worlds = sum(seen.values())
     return {a: v / worlds for a, v in total.items()}
