@@ -466,8 +466,8 @@ def _lead(know: Knowledge, c: Card, declaring: bool) -> float:
         if q >= BOSS_Q and declaring and opp_trumps:
             return 30 + 0.1 * power
         if q >= BOSS_Q:
-            return 8 + 0.01 * power
-        return -TRUMP_LEAD - pts * TRUMP_LEAD_PTS + TRUMP_LEAD_POWER * power
+            return (8.0 if declaring else DEFENDER_BOSS_TRUMP_LEAD) + 0.01 * power
+        return -5 - pts - 0.05 * power
     suit = cfg.class_of[c]
     q = know.p_hold(c, suit, later)
     if q >= BOSS_Q:
@@ -481,9 +481,11 @@ def _lead(know: Knowledge, c: Card, declaring: bool) -> float:
     return ruff - pts - 0.02 * power - 0.5 * length
 
 
-TRUMP_LEAD = 5.0
-TRUMP_LEAD_PTS = 1.0
-TRUMP_LEAD_POWER = -0.05
+DEFENDER_BOSS_TRUMP_LEAD = -10.0
+"""A defender's lead of the boss trump: rather not (below the low plain leads). Kept, it
+takes a rich trick later or saves the partner's; led, it mostly draws small trumps.
+Measured on 256 early and middle leads against ``search``'s values: the regret of the
+lead choice fell from 0.059 to 0.054 (8.0, the declarer's value, before)."""
 VOID_LEAD = 10.0
 """Bonus for a low lead of a suit the partner is known void in while it may hold trumps."""
 
