@@ -558,26 +558,41 @@ def _solve(
     winning card when they can). Our side takes its best card; the opponents are valued
     ``OPP_MEAN`` by their average card and the rest by their best reply (alpha-beta
     pruning applies only when ``OPP_MEAN`` is 0)."""
-    led = w = ws = -1
-    tp = 0
-    for s, c in trick:
-        if led < 0:
-            led, w, ws = c, c, s
-        elif cfg.beats[w] >> c & 1:
-            w, ws = c, s
-        tp += CARD_POINTS[c]
-    search = _Solver(cfg, beat, us)
-    return search.value(list(hands), seat, len(trick), led, w, ws, tp, pts, alpha, beta)
+    return _Solver(cfg, beat, us).solve(hands, trick, seat, pts, alpha, beta)
 
 
 class _Solver:
-    """The recursion of :func:`_solve`, with the tables bound once per solve."""
+    """The recursion of :func:`_solve`, with the tables bound once. While the opponents'
+    average counts (``OPP_MEAN`` > 0, so nothing is pruned) the exact value of every
+    position at a trick's start is memoized (all four hands, the leader, our points): one
+    solver shared by the cards and worlds of an endgame solves each such position once."""
 
     def __init__(self, cfg: TrumpConfig, beat: bool, us: int) -> None:
         self.beats = cfg.beats
         self.follow = cfg.follower(must_trump=True, must_beat=beat)
         self.us = us
         self.mean = OPP_MEAN
+        self.memo: dict[tuple[int, ...], float] = {}
+
+    def solve(
+        self,
+        hands: list[CardSet],
+        trick: list[tuple[int, Card]],
+        seat: int,
+        pts: int,
+        alpha: float,
+        beta: float,
+    ) -> float:
+        """The value with ``trick`` on the table and ``seat`` to play."""
+        led = w = ws = -1
+        tp = 0
+        for s, c in trick:
+            if led < 0:
+                led, w, ws = c, c, s
+            elif self.beats[w] >> c & 1:
+                w, ws = c, s
+            tp += CARD_POINTS[c]
+        return self.value(list(hands), seat, len(trick), led, w, ws, tp, pts, alpha, beta)
 
     def value(
         self,
@@ -599,7 +614,14 @@ class _Solver:
                 pts += tp
             if not hands[ws]:
                 return (1000.0 if pts > 60 else 500.0 if pts == 60 else 0.0) + pts
-            seat, n, tp = ws, 0, 0
+            if not self.mean:  # minimax: alpha-beta prunes more than a memo saves
+                return self.value(hands, ws, 0, -1, -1, -1, 0, pts, alpha, beta)
+            key = (hands[0], hands[1], hands[2], hands[3], ws, pts)
+            known = self.memo.get(key)
+            if known is None:
+                known = self.value(hands, ws, 0, -1, -1, -1, 0, pts, -1e9, 1e9)
+                self.memo[key] = known
+            return known
         h = hands[seat]
         m = self.follow(h, led, w) if n else h
         nxt = (seat + 1) & 3
@@ -668,12 +690,12 @@ def _endgame(
             seen[key] = seen.get(key, 0) + 1
     if not seen:
         return None
+    solver = _Solver(know.config, beat, us)
     for world, weight in seen.items():
         hands = list(world)
         for a, c in cards.items():
             hands[me] = obs.hand & ~BIT[c]
-            t = [*trick, (me, c)]
-            v = _solve(know.config, beat, us, hands, t, (me + 1) % 4, pts, -1e9, 1e9)
+            v = solver.solve(hands, [*trick, (me, c)], (me + 1) % 4, pts, -1e9, 1e9)
             total[a] += weight * v
     worlds = sum(seen.values())
     return {a: v / worlds for a, v in total.items()}
