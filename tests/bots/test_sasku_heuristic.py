@@ -93,9 +93,9 @@ def test_endgame_solver_cashes_the_ace_before_the_rival_trumps() -> None:
     # Leading 7S lets TS win (seat 1 must beat), KD then draws the AS: 0 points.
     cfg = sasku.CONFIGS[3]
     hands = [_hand("7S"), _hand("TS KD"), _hand("8S 9S"), _hand("6S 7C")]
-    ace = sasku._solve(cfg, True, 0, hands, [(0, card_of("AS"))], 1, 40, -1e9, 1e9)
+    ace = sasku._Solver(cfg, True, 0).solve(hands, [(0, card_of("AS"))], 1, 40, -1e9, 1e9)
     hands = [_hand("AS"), _hand("TS KD"), _hand("8S 9S"), _hand("6S 7C")]
-    low = sasku._solve(cfg, True, 0, hands, [(0, card_of("7S"))], 1, 40, -1e9, 1e9)
+    low = sasku._Solver(cfg, True, 0).solve(hands, [(0, card_of("7S"))], 1, 40, -1e9, 1e9)
     assert ace == 1000 + 61
     assert low == 40
 

@@ -541,29 +541,13 @@ def _sample_world(know: Knowledge, rng: random.Random) -> list[CardSet] | None:
     return None
 
 
-def _solve(
-    cfg: TrumpConfig,
-    beat: bool,
-    us: int,
-    hands: list[CardSet],
-    trick: list[tuple[int, Card]],
-    seat: int,
-    pts: int,
-    alpha: float,
-    beta: float,
-) -> float:
-    """Value of a position with all hands open: a deal won (> 60 points for team ``us``,
-    SAS-13) counts 1000, a 60-60 tie 500, plus our points (strokes grow with them,
+class _Solver:
+    """Values of endgame positions with all hands open: a deal won (> 60 points for team
+    ``us``, SAS-13) counts 1000, a 60-60 tie 500, plus our points (strokes grow with them,
     SAS-13.4). Followers play by SAS-10.3 (follow the led class, else trump, and beat the
     winning card when they can). Our side takes its best card; the opponents are valued
     ``OPP_MEAN`` by their average card and the rest by their best reply (alpha-beta
-    pruning applies only when ``OPP_MEAN`` is 0)."""
-    return _Solver(cfg, beat, us).solve(hands, trick, seat, pts, alpha, beta)
-
-
-class _Solver:
-    """The recursion of :func:`_solve`, with the tables bound once. While the opponents'
-    average counts (``OPP_MEAN`` > 0, so nothing is pruned) the exact value of every
+    pruning applies only when ``OPP_MEAN`` is 0). While the opponents' average counts (``OPP_MEAN`` > 0, so nothing is pruned) the exact value of every
     position at a trick's start is memoized (all four hands, the leader, our points): one
     solver shared by the cards and worlds of an endgame solves each such position once."""
 
