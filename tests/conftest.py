@@ -5,6 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Property tests draw the same examples on every run and every machine (the brief: tests
+# are deterministic); no example database carries failures between runs.
+settings.register_profile("folkcards", derandomize=True, database=None)
+settings.load_profile("folkcards")
 
 REPO = Path(__file__).resolve().parents[1]
 

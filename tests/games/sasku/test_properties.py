@@ -334,3 +334,27 @@ def test_determinize_respects_bids_exchange_and_voids() -> None:
     for _ in range(20):
         sample = GAME.determinize(played.observation(0), rng)
         assert not sample.hands[2] & SUIT_CARDS_OF[1]  # seat 2 trumped: void in spades
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), must_beat=st.booleans())
+def test_play_exclusions_never_exclude_a_held_card(seed: int, must_beat: bool) -> None:
+    """SAS-10.3, SAS-17.2: the voids and failures to beat read from the public play
+    exclude no card that the seat holds, at any point of a random deal; and they do read
+    something in most deals (a seat that discards is void in the led class and trumps)."""
+    from folkcards.games.sasku import TRUMP_CONFIGS, play_exclusions
+
+    rng = random.Random(seed)
+    variant = GAME.normalize_variant({"must_beat": must_beat})
+    state = GAME.random_deal(rng, variant, rng.randrange(4))
+    found = 0
+    while not state.is_over:
+        if state.phase == "play":
+            obs = state.observation(0)
+            config = TRUMP_CONFIGS["CSHD".index(obs.info["trump"])]
+            excluded = play_exclusions(obs.history, obs.actors, config, must_beat)
+            for seat in range(4):
+                assert state.hands[seat] & excluded[seat] == 0
+            found |= any(excluded)
+        state.apply(rng.choice(state.legal_actions()))
+    assert found
