@@ -583,12 +583,15 @@ def _half_high(half: CardSet) -> tuple[Action, ...]:
     return acts
 
 
-_ROW_OF_BIT: dict[CardSet, _SingleRow] = {BIT[c]: _SINGLE_ROWS[c] for c in range(52)}
-""":data:`_SINGLE_ROWS` by the card's bit: the hot loop picks a hand's bits, not card numbers."""
-_SUM_OF_BIT: dict[CardSet, tuple[Card, dict[CardSet, Action], int]] = {
-    BIT[c]: (c, _TAKES[c], VALUE[c]) for c in range(52)
-}
-"""``(card, its _TAKES, its value)`` by the card's bit, for the sums loop (SCO-4.2.2)."""
+_ROW_BY_LENGTH: list[tuple[CardSet, dict[CardSet, tuple[Action, ...]], CardSet]] = [(0, {}, 0)]
+_ROW_BY_LENGTH += [(others, row, BIT[c]) for c, (others, row) in enumerate(_SINGLE_ROWS)]
+"""``(others, row, bit)`` of :data:`_SINGLE_ROWS` by ``bit_length()`` of the card's bit (= card
++ 1). The hot loop takes a mask's top card as ``mask.bit_length()`` and drops it with one XOR:
+cheaper than isolating the low bit (``m & -m``, two big-int operations) and looking that up
+in a dict keyed by powers of two (which all share their low hash bits and probe long)."""
+_SUM_BY_LENGTH: list[tuple[Card, dict[CardSet, Action], int, CardSet]] = [(0, {}, 0, 0)]
+_SUM_BY_LENGTH += [(c, _TAKES[c], VALUE[c], BIT[c]) for c in range(52)]
+"""``(card, its _TAKES, its value, its bit)`` by ``bit_length()``, for the sums loop (SCO-4.2.2)."""
 
 
 # --- the deal -------------------------------------------------------------------------
@@ -652,7 +655,9 @@ class ScoponeState(DealState):
         cannot capture come from the half-hand memos; each capturing card adds its options
         (singles from :data:`_SINGLE_ROWS`, one dict lookup; sums from the value templates
         of :func:`_table_info`, each take's action from :data:`_TAKES`); codes are
-        order-preserving, so one sort of the ints gives the ``legal`` order.
+        order-preserving, so one sort of the ints gives the ``legal`` order. Capturing cards
+        are visited top card first (order does not matter before the sort) via
+        ``bit_length()``, and a hand with no capture skips the list and the sort.
         """
         legal = self._legal
         if legal is not None:
@@ -668,27 +673,29 @@ class ScoponeState(DealState):
         except KeyError:
             capt, singles, sums = _table_info(self._vkey)
         capt &= hand
+        if not capt:  # SCO-4.2.3: no card can capture, every card lies on the table
+            try:
+                legal = _HALF_LOW[hand & _M26] + _HALF_HIGH[hand >> 26]
+            except KeyError:
+                legal = _half_low(hand & _M26) + _half_high(hand >> 26)
+            self._legal = legal
+            return legal
         hand ^= capt  # SCO-4.2.3: the cards that cannot capture lie on the table
         try:
-            noc = _HALF_LOW[hand & _M26] + _HALF_HIGH[hand >> 26]
+            out: list[Action] = [*_HALF_LOW[hand & _M26], *_HALF_HIGH[hand >> 26]]
         except KeyError:
-            noc = _half_low(hand & _M26) + _half_high(hand >> 26)
-        if not capt:
-            self._legal = noc
-            return noc
-        out: list[Action] = [*noc]
+            out = [*_half_low(hand & _M26), *_half_high(hand >> 26)]
         table = self.table
         singles &= capt
-        capt ^= singles
-        while singles:  # SCO-4.2.1: one equal table card each, never a sum
-            b = singles & -singles
-            singles ^= b
-            others, row = _ROW_OF_BIT[b]
-            out += row[table & others]
+        if singles:
+            capt ^= singles
+            while singles:  # SCO-4.2.1: one equal table card each, never a sum
+                others, row, bit = _ROW_BY_LENGTH[singles.bit_length()]
+                singles ^= bit
+                out += row[table & others]
         while capt:  # SCO-4.2.2: the sums, from the templates of the card's value
-            b = capt & -capt
-            capt ^= b
-            c, takes, v = _SUM_OF_BIT[b]
+            c, takes, v, bit = _SUM_BY_LENGTH[capt.bit_length()]
+            capt ^= bit
             for full in sums[v]:
                 if full < 0:
                     out += _partial_actions(c, table, ~full)
