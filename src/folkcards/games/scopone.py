@@ -8,17 +8,18 @@ last capture takes what is left, and the deal scores cards, coins, settebello, p
 and the sweeps (plus re bello / napola in their variants).
 
 Representation
-    Hands, the table and the two team piles are card bitmasks (``folkcards.cards``).
-    Capture values per card number are precomputed. The state keeps the table's *value key*
-    (a 4-bit count per capture value, updated in O(1) per play); which cards can capture,
-    and how, depends only on that key and is memoized (:func:`_table_info`), so a hand with
-    no capture gets its ``legal`` from two memoized half-hand lookups (clubs+spades,
-    hearts+diamonds: half hands recur across deals). A capturing card of value ``v`` takes one
-    of ``table & RANK_MASK[rank]`` if that is not empty (SCO-4.2.1), else any subset of two
-    or more cards of value < v adding up to v (SCO-4.2.2). The sums come from *value
-    templates* memoized by v and the table's counts of the values below v (which repeat
-    across deals, unlike exact card sets): a template names whole values, so its cards are
-    ``table & template`` (the rare sum that takes only some equal cards has a slow path).
+    Hands, the table and the two team piles are card bitmasks (``folkcards.cards``). Capture
+    values per card number are precomputed. The state keeps the table's *value key* (a
+    base-5 digit per capture value counting its cards, updated in O(1) per play); which
+    cards can capture, and how, depends only on that key and is memoized
+    (:func:`_table_info`), so a hand with no capture gets its ``legal`` from two memoized
+    half-hand lookups (clubs+spades, hearts+diamonds: half hands recur across deals). A
+    capturing card of value ``v`` takes one of ``table & RANK_MASK[rank]`` if that is not
+    empty (SCO-4.2.1), else any subset of two or more cards of value < v adding up to v
+    (SCO-4.2.2). The sums come from *value templates* memoized by v and the table's counts
+    of the values below v (which repeat across deals, unlike exact card sets): a template
+    names whole values, so its cards are ``table & template`` (the rare sum that takes only
+    some equal cards has a slow path).
 
 Actions
     Scopone's action space is not a small finite table (a card may take any subset of the
@@ -104,8 +105,12 @@ NAPOLA_START: CardSet = BIT[NAPOLA_RUN[0]] | BIT[NAPOLA_RUN[1]] | BIT[NAPOLA_RUN
 
 
 _M13 = 0x1FFF
-_VW: list[int] = [1 << (4 * (VALUE[c] - 1)) if VALUE[c] else 0 for c in range(52)]
-"""Weight of a card in a table's *value key*: a 4-bit count per value 1..10."""
+_VW: list[int] = [5 ** (VALUE[c] - 1) if VALUE[c] else 0 for c in range(52)]
+"""Weight of a card in a table's *value key*: a base-5 digit per value 1..10 counts that
+value's cards (at most 4, SCO-1.2). Base 5, not 4-bit fields: the key stays below 5**10 < 2**30,
+a one-digit Python int (cheaper to add and hash), and its low bits depend on every value's
+count, so dicts keyed by it probe short chains (4-bit fields put only the counts of values
+1-3 in a dict's low hash bits)."""
 _KW: tuple[int, ...] = tuple(
     sum(_VW[r] for r in range(13) if pattern >> r & 1) for pattern in range(1 << 13)
 )
@@ -113,7 +118,7 @@ _KW: tuple[int, ...] = tuple(
 
 
 def value_key(cards: CardSet) -> int:
-    """The value key (a 4-bit count per capture value) of a set of cards."""
+    """The value key (a base-5 digit per capture value counting its cards) of a set of cards."""
     return _KW[cards & _M13] + _KW[cards >> 13 & _M13] + _KW[cards >> 26 & _M13] + _KW[cards >> 39]
 
 
@@ -441,14 +446,15 @@ _Partial = tuple[CardSet, tuple[tuple[int, int], ...]]
 _PARTIAL: list[_Partial] = []
 _PARTIAL_INDEX: dict[_Partial, int] = {}
 _SUMS: dict[int, tuple[int, ...]] = {}
-_LOW_KEY: list[int] = [(1 << (4 * (v - 1))) - 1 if v else 0 for v in range(11)]
-"""``vkey & _LOW_KEY[v]``: the part of a table's value key for the values below ``v``."""
+_POW5: list[int] = [5 ** (v - 1) if v else 0 for v in range(11)]
+"""``vkey // _POW5[v] % 5``: the table's count of value ``v``; ``vkey % _POW5[v]``: the part
+of its value key for the values below ``v``."""
 
 
 def _sum_templates(vkl: int) -> tuple[int, ...]:
     """The ways to make a sum from a table's values (SCO-4.2.2), by value, not by card.
 
-    ``vkl`` is ``v | (vkey & _LOW_KEY[v]) << 4``: the sum ``v`` and the counts of the
+    ``vkl`` is ``v | (vkey % _POW5[v]) << 4``: the sum ``v`` and the counts of the
     table's values below ``v`` (only those can be part of the sum). Only counts per value
     matter, so the memo (keyed by ``vkl``) answers for new deals too; turning a template
     into card sets takes one mask operation. Each template is the mask ``full`` of whole
@@ -459,7 +465,7 @@ def _sum_templates(vkl: int) -> tuple[int, ...]:
     out (SCO-4.2.2: one equal card is a single match, handled before any sum).
     """
     v = vkl & 15
-    counts = [0] + [vkl >> (4 * val) & 15 for val in range(1, v)]
+    counts = [0] + [(vkl >> 4) // _POW5[val] % 5 for val in range(1, v)]
     out: list[int] = []
 
     def walk(
@@ -542,10 +548,10 @@ def _table_info(vkey: int) -> _TableInfo:
     singles = sum_capt = 0
     sums: list[tuple[int, ...]] = [()] * 11
     for v in range(1, 11):
-        if vkey >> (4 * (v - 1)) & 15:
+        if vkey // _POW5[v] % 5:
             singles |= _VALUE_CARDS[v]
             continue
-        vkl = (vkey & _LOW_KEY[v]) << 4 | v
+        vkl = (vkey % _POW5[v]) << 4 | v
         templates = _SUMS.get(vkl)
         if templates is None:
             templates = _sum_templates(vkl)
