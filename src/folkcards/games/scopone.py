@@ -451,6 +451,31 @@ _POW5: list[int] = [5 ** (v - 1) if v else 0 for v in range(11)]
 of its value key for the values below ``v``."""
 
 
+def _value_partitions(v: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Every way to write ``v`` as a sum of two or more card values below ``v``, each value
+    used at most 4 times (a value has 4 cards, SCO-1.2): tuples of ``(value, count)`` by
+    ascending value, enumerated in lexicographic order of the counts (at most 35, for 10)."""
+    out: list[tuple[tuple[int, int], ...]] = []
+
+    def walk(val: int, left: int, parts: tuple[tuple[int, int], ...], n: int) -> None:
+        if not left:
+            if n >= 2:
+                out.append(parts)
+            return
+        if val >= v or val > left:
+            return
+        for k in range(min(4, left // val) + 1):
+            walk(val + 1, left - val * k, (*parts, (val, k)) if k else parts, n + k)
+
+    walk(1, v, (), 0)
+    return tuple(out)
+
+
+_PARTITIONS: list[tuple[tuple[tuple[int, int], ...], ...]] = [
+    _value_partitions(v) for v in range(11)
+]
+
+
 def _sum_templates(vkl: int) -> tuple[int, ...]:
     """The ways to make a sum from a table's values (SCO-4.2.2), by value, not by card.
 
@@ -462,40 +487,35 @@ def _sum_templates(vkl: int) -> tuple[int, ...]:
     A template that takes ``k`` of the ``m > k`` table cards of some value (two or more
     equal cards on the table, SCO-10.3) is rare; it is stored in ``_PARTIAL`` and given
     here as ``~index`` (a negative number). Options with fewer than two cards are left
-    out (SCO-4.2.2: one equal card is a single match, handled before any sum).
+    out (SCO-4.2.2: one equal card is a single match, handled before any sum). The
+    templates are the partitions of ``v`` (:data:`_PARTITIONS`, precomputed) that the
+    table's counts allow: a filter, cheap enough for the new value keys that keep coming.
     """
     v = vkl & 15
-    counts = [0] + [(vkl >> 4) // _POW5[val] % 5 for val in range(1, v)]
+    low = vkl >> 4
+    counts = [0] + [low // _POW5[val] % 5 for val in range(1, v)]
     out: list[int] = []
-
-    def walk(
-        val: int, left: int, full: CardSet, partial: tuple[tuple[int, int], ...], n: int
-    ) -> None:
-        if not left:
-            if n < 2:
-                return
+    for parts in _PARTITIONS[v]:
+        full = 0
+        partial: tuple[tuple[int, int], ...] = ()
+        for val, k in parts:
+            m = counts[val]
+            if k > m:
+                break
+            if k == m:
+                full |= _VALUE_CARDS[val]
+            else:
+                partial += ((val, k),)
+        else:
             if not partial:
                 out.append(full)
-                return
+                continue
             template = (full, partial)
             index = _PARTIAL_INDEX.get(template)
             if index is None:
                 index = _PARTIAL_INDEX[template] = len(_PARTIAL)
                 _PARTIAL.append(template)
             out.append(~index)
-            return
-        if val >= v or val > left:
-            return
-        m = counts[val]
-        for k in range(min(m, left // val) + 1):
-            if not k:
-                walk(val + 1, left, full, partial, n)
-            elif k == m:
-                walk(val + 1, left - val * k, full | _VALUE_CARDS[val], partial, n + k)
-            else:
-                walk(val + 1, left - val * k, full, (*partial, (val, k)), n + k)
-
-    walk(1, v, 0, (), 0)
     result = tuple(out)
     if len(_SUMS) >= _MEMO_LIMIT:
         _SUMS.clear()
