@@ -620,6 +620,14 @@ _SUM_BY_LENGTH += [(c, _TAKES[c], VALUE[c], BIT[c]) for c in range(52)]
 """``(card, its _TAKES, its value, its bit)`` by ``bit_length()``, for the sums loop (SCO-4.2.2)."""
 
 
+_THREE_KINGS = 3 * 5**9
+"""The smallest value key with three kings (SCO-3.4): the kings' value 10 is the top digit."""
+_NEXT_SEAT = (1, 2, 3, 0)
+"""``_NEXT_SEAT[seat]`` = ``(seat + 1) & 3`` (SCO-2.2), and ``_TEAM[seat]`` = ``seat & 1``:
+one tuple index each, cheaper on the hot path than two integer operations."""
+_TEAM = (0, 1, 0, 1)
+
+
 # --- the deal -------------------------------------------------------------------------
 
 
@@ -635,11 +643,14 @@ class ScoponeState(DealState):
         dealer: int,
         hands: list[CardSet],
         table: CardSet,
-        *,
         deck: tuple[Card, ...] | None,
         dealt: tuple[tuple[Card, ...], ...] | None,
         table_order: tuple[Card, ...],
     ) -> None:
+        """A deal at its start: ``table`` holds the cards of ``table_order`` (the four dealt
+        to the table in deal order, SCO-3.1, or none in scientifico). Positional arguments
+        only (no keyword dict per deal); the value key and the void check come from
+        ``table_order``."""
         self.game = game
         self.variant = variant
         self.dealer = dealer
@@ -660,12 +671,15 @@ class ScoponeState(DealState):
         self.deck = deck
         self.dealt = dealt  # hands as received, for a hands record
         self.initial_table = table_order
-        kw = _KW  # value_key(table), inlined: one call less per deal
-        self._vkey = (
-            kw[table & _M13] + kw[table >> 13 & _M13] + kw[table >> 26 & _M13] + kw[table >> 39]
-        )
-        # SCO-3.4: three or four kings on the table void the (classic) deal.
-        self.redeal = not sci and (table & KINGS).bit_count() >= 3
+        if table_order:  # value_key(table) from the four table cards: four list lookups
+            a, b, c, d = table_order
+            vw = _VW
+            vkey = self._vkey = vw[a] + vw[b] + vw[c] + vw[d]
+        else:
+            vkey = self._vkey = 0
+        # SCO-3.4: three or four kings on the table void the (classic) deal. Kings have the
+        # top value (10), the key's top base-5 digit: three or more of them iff key >= 3 * 5**9.
+        self.redeal = vkey >= _THREE_KINGS
         if self.redeal:
             self.to_act: int | None = None
             self.phase = "over"
@@ -760,11 +774,11 @@ class ScoponeState(DealState):
         turn = self.turn = self.turn + 1
         if take:  # SCO-4.4: the card and its take go to the team pile
             table = self.table = self.table ^ take
-            self.piles[seat & 1] |= won
+            self.piles[_TEAM[seat]] |= won
             self.last_capture = seat
             # SCO-5.1 / SCO-8.2: emptying the table is a sweep, except on the final turn.
             if not table and (turn != self.final_turn or self.last_sweep):
-                self.sweeps[seat & 1] += 1
+                self.sweeps[_TEAM[seat]] += 1
         else:  # SCO-4.4: the card lies on the table
             self.table |= bit
         if turn == self.final_turn:
@@ -776,7 +790,7 @@ class ScoponeState(DealState):
             self.to_act = None
             self.phase = "over"
         else:
-            self.to_act = (seat + 1) & 3  # SCO-2.2 / SCO-4.1
+            self.to_act = _NEXT_SEAT[seat]  # SCO-2.2 / SCO-4.1
         self._legal = None
         self.history.append(play)
         self.actors.append(seat)
@@ -1054,10 +1068,7 @@ class ScoponeGame(Game):
             m3 = masks[(first + 3) & 3] = sum(get[3](bits))
             if m0 + m1 + m2 + m3 + table != DECK_40:
                 raise MalformedRecord("'deck' must hold the 40 Scopone cards, each once (SCO-10.1)")
-            return ScoponeState(
-                self, variant, dealer, masks, table,
-                deck=deck_t, dealt=None, table_order=table_order,
-            )  # fmt: skip
+            return ScoponeState(self, variant, dealer, masks, table, deck_t, None, table_order)
         if hands is None:
             raise MalformedRecord("a deal needs 'deck' or 'hands'")
         size = 10 if sci else 9
@@ -1085,9 +1096,8 @@ class ScoponeGame(Game):
                 "'hands' and 'extra.table' must be the 40 Scopone cards (SCO-3.5)"
             )
         return ScoponeState(
-            self, variant, dealer, masks, _mask(table_order),
-            deck=None, dealt=dealt, table_order=table_order,
-        )  # fmt: skip
+            self, variant, dealer, masks, _mask(table_order), None, dealt, table_order
+        )
 
     def deal_from_record(self, record: Mapping[str, Any], variant: Variant) -> DealState:
         """The generic reader, plus SCO-3.5's shape of ``extra`` (``{}`` is malformed)."""
@@ -1135,10 +1145,18 @@ class ScoponeGame(Game):
         start = [hands[s] | played[s] for s in range(4)]
         init_table = tuple(parse_card(t, DECK_40) for t in info["initial_table"])
         dealt = tuple(tuple(iter_cards(m)) for m in start)
+        # Built as the deal began (table = the initial table), then moved to the present.
         state = ScoponeState(
-            self, variant, obs.dealer, [h for h in hands], table,
-            deck=None, dealt=dealt, table_order=init_table,
-        )  # fmt: skip
+            self,
+            variant,
+            obs.dealer,
+            [h for h in hands],
+            _mask(init_table),
+            None,
+            dealt,
+            init_table,
+        )
+        state.table = table
         state.piles = piles
         state.sweeps = list(info["sweeps"])
         state.last_capture = info["last_capture"]
