@@ -139,6 +139,13 @@ def _primiera_table(pictures: str) -> tuple[int, ...]:
 
 
 PRIMIERA_TABLES: dict[str, tuple[int, ...]] = {p: _primiera_table(p) for p in _PICTURES}
+_SUIT40 = DECK_40 & 0x1FFF
+_PRIMIERA_PAIRS: dict[str, tuple[tuple[int, int], ...]] = {
+    p: tuple((t[x], t[_SUIT40 & ~x]) for x in range(1 << 13)) for p, t in PRIMIERA_TABLES.items()
+}
+"""Per 13-bit suit pattern ``x`` of one pile: ``(best of x, best of the suit's other cards)``.
+When the deal is over the two piles split the pack (SCO-5.3), so the other pile's suit
+pattern is the rest of the suit: one lookup per suit gives both piles' primiera cards."""
 
 
 def primiera(pile: CardSet, pictures: str = "flat") -> int:
@@ -898,11 +905,12 @@ class ScoponeState(DealState):
         cards = [c0, 40 - c0]
         coins = [d0, 10 - d0]
         sette = 0 if p0 >> SETTEBELLO & 1 else 1
-        pt = PRIMIERA_TABLES[variant["primiera_pictures"]]  # SCO-6.4, inlined primiera()
-        a, b, c, d = pt[p0 & _M13], pt[p0 >> 13 & _M13], pt[p0 >> 26 & _M13], pt[p0 >> 39]
+        pt = _PRIMIERA_PAIRS[variant["primiera_pictures"]]  # SCO-6.4, inlined primiera()
+        (a, e), (b, f), (c, g), (d, h) = (
+            pt[p0 & _M13], pt[p0 >> 13 & _M13], pt[p0 >> 26 & _M13], pt[p0 >> 39]
+        )  # fmt: skip
         prim0 = a + b + c + d if a and b and c and d else 0
-        a, b, c, d = pt[p1 & _M13], pt[p1 >> 13 & _M13], pt[p1 >> 26 & _M13], pt[p1 >> 39]
-        prim1 = a + b + c + d if a and b and c and d else 0
+        prim1 = e + f + g + h if e and f and g and h else 0
         prim = [prim0, prim1]
         s0, s1 = self.sweeps
         sweeps = [s0, s1]
