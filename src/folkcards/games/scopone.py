@@ -610,22 +610,24 @@ _HALF_HIGH: dict[CardSet, tuple[Action, ...]] = {}
 _HALF_LIMIT = 1 << 17
 
 
-def _half_low(cards: CardSet) -> tuple[Action, ...]:
-    """The ``play C`` actions of clubs and spades ``cards`` (bits 0-25), memoized: a half
-    hand holds few of 20 cards, so the same halves recur across deals."""
-    if len(_HALF_LOW) >= _HALF_LIMIT:
-        _HALF_LOW.clear()
-    acts = _HALF_LOW[cards] = _NOC0[cards & _M13] + _NOC1[cards >> 13]
-    return acts
-
-
-def _half_high(half: CardSet) -> tuple[Action, ...]:
-    """The ``play C`` actions of hearts and diamonds ``half`` (the hand's bits 26-51, shifted
-    down by 26), memoized as :func:`_half_low`."""
-    if len(_HALF_HIGH) >= _HALF_LIMIT:
-        _HALF_HIGH.clear()
-    acts = _HALF_HIGH[half] = _NOC2[half & _M13] + _NOC3[half >> 13]
-    return acts
+def _noc_slow(cards: CardSet) -> tuple[Action, ...]:
+    """The ``play C`` actions of ``cards`` in card order (the miss path of the half-hand
+    memos): clubs+spades (bits 0-25) and hearts+diamonds (bits 26-51, shifted down) are
+    memoized apart, since a half hand holds few of 20 cards and recurs across deals; only
+    the half that is missing is built."""
+    lo = cards & _M26
+    hi = cards >> 26
+    low = _HALF_LOW.get(lo)
+    if low is None:
+        if len(_HALF_LOW) >= _HALF_LIMIT:
+            _HALF_LOW.clear()
+        low = _HALF_LOW[lo] = _NOC0[lo & _M13] + _NOC1[lo >> 13]
+    high = _HALF_HIGH.get(hi)
+    if high is None:
+        if len(_HALF_HIGH) >= _HALF_LIMIT:
+            _HALF_HIGH.clear()
+        high = _HALF_HIGH[hi] = _NOC2[hi & _M13] + _NOC3[hi >> 13]
+    return low + high
 
 
 _ROW_BY_LENGTH: list[tuple[CardSet, dict[CardSet, tuple[Action, ...]], CardSet]] = [(0, {}, 0)]
@@ -736,14 +738,14 @@ class ScoponeState(DealState):
             try:
                 legal = _HALF_LOW[hand & _M26] + _HALF_HIGH[hand >> 26]
             except KeyError:
-                legal = _half_low(hand & _M26) + _half_high(hand >> 26)
+                legal = _noc_slow(hand)
             self._legal = legal
             return legal
         hand ^= capt  # SCO-4.2.3: the cards that cannot capture lie on the table
         try:
             out: list[Action] = [*_HALF_LOW[hand & _M26], *_HALF_HIGH[hand >> 26]]
         except KeyError:
-            out = [*_half_low(hand & _M26), *_half_high(hand >> 26)]
+            out = [*_noc_slow(hand)]
         table = self.table
         singles &= capt
         if singles:
