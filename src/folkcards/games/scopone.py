@@ -358,6 +358,8 @@ _SCIENTIFICO_HANDS = (
     (15, 16, 17, 18, 19, 35, 36, 37, 38, 39),
 )  # SCO-3.2
 _SCIENTIFICO_GET = tuple(itemgetter(*idx) for idx in _SCIENTIFICO_HANDS)
+_DEAL_ORDER = tuple(tuple((dealer + 1 + i) & 3 for i in range(4)) for dealer in range(4))
+"""``_DEAL_ORDER[dealer]``: the seats in dealing order, eldest (``dealer + 1``) first."""
 _POISON = 1 << 60
 _BIT_OR_POISON: list[CardSet] = [BIT[c] if DECK_40 >> c & 1 else _POISON for c in range(52)]
 _BIT_OR_POISON += [_POISON] * 52
@@ -1083,11 +1085,11 @@ class ScoponeGame(Game):
                 get = _CLASSIC_GET
                 table_order = _CLASSIC_TABLE_GET(deck_t)
                 table = sum(_CLASSIC_TABLE_GET(bits))
-            first = dealer + 1
-            m0 = masks[first & 3] = sum(get[0](bits))
-            m1 = masks[(first + 1) & 3] = sum(get[1](bits))
-            m2 = masks[(first + 2) & 3] = sum(get[2](bits))
-            m3 = masks[(first + 3) & 3] = sum(get[3](bits))
+            s0, s1, s2, s3 = _DEAL_ORDER[dealer]  # SCO-3.1: the eldest (dealer + 1) first
+            m0 = masks[s0] = sum(get[0](bits))
+            m1 = masks[s1] = sum(get[1](bits))
+            m2 = masks[s2] = sum(get[2](bits))
+            m3 = masks[s3] = sum(get[3](bits))
             if m0 + m1 + m2 + m3 + table != DECK_40:
                 raise MalformedRecord("'deck' must hold the 40 Scopone cards, each once (SCO-10.1)")
             return ScoponeState(self, variant, dealer, masks, table, deck_t, None, table_order)
