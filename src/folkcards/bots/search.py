@@ -41,7 +41,7 @@ def random_policy(state: DealState, rng: random.Random) -> Action:
 
 def heuristic_policy(state: DealState, rng: random.Random) -> Action:
     """The heuristic bot's playout choice for the seat to act, from that seat's
-    observation (:meth:`HeuristicBot.playout_choice`)."""
+    observation, by the game's playout scorer (:meth:`HeuristicBot.quick_choice`)."""
     from folkcards.bots.heuristic import HEURISTIC
 
     legal = state.legal_actions()
@@ -49,7 +49,7 @@ def heuristic_policy(state: DealState, rng: random.Random) -> Action:
         return legal[0]
     seat = state.to_act
     assert seat is not None
-    return HEURISTIC.playout_choice(state.observation(seat), rng)
+    return HEURISTIC.quick_choice(state.observation(seat), rng, "playout_evaluate")
 
 
 _ROLLOUTS: dict[str, Callable[[tuple[Action, ...], random.Random], Action] | None] = {}

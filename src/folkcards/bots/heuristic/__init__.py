@@ -77,19 +77,13 @@ class HeuristicBot(Bot):
         budget = self.fallback_playouts * len(obs.legal)
         return PIMCBot(iterations=budget).evaluate(obs, rng)
 
-    def quick_choice(self, obs: Observation, rng: random.Random) -> Action:
+    def quick_choice(
+        self, obs: Observation, rng: random.Random, scorer_name: str = "evaluate"
+    ) -> Action:
         """The heuristic's choice without the fallback search (random when the game has no
-        heuristic module): the playout policy of the search bots."""
-        scorer = scorer_for(obs.game)
-        if scorer is None:
-            return obs.legal[rng.randrange(len(obs.legal))]
-        values = dict(scorer(obs))
-        return argmax({a: values.get(a, 0.0) for a in obs.legal}, rng)
-
-    def playout_choice(self, obs: Observation, rng: random.Random) -> Action:
-        """:meth:`quick_choice` by the game's cheaper playout scorer (``playout_evaluate``
-        where the module has one): the ``heuristic`` playout policy of the search bots."""
-        scorer = scorer_for(obs.game, "playout_evaluate")
+        heuristic module), by the module's ``evaluate``, or by its cheaper
+        ``playout_evaluate`` for the playouts of the search bots."""
+        scorer = scorer_for(obs.game, scorer_name)
         if scorer is None:
             return obs.legal[rng.randrange(len(obs.legal))]
         values = dict(scorer(obs))

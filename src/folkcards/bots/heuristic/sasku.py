@@ -496,7 +496,6 @@ TOP_Q = 0.8
 """The top card of a plain suit is cashed only when it holds with at least this
 probability: plain suits are short (six cards), so early on a rival is often void and must
 trump it (SAS-10.3), and an ace lost that way is 11 points to the rivals."""
-"""A lead counts as a sure winner when it holds with at least this probability."""
 
 
 def cfg_index(cfg: TrumpConfig) -> int:
@@ -547,9 +546,10 @@ class _Solver:
     SAS-13.4). Followers play by SAS-10.3 (follow the led class, else trump, and beat the
     winning card when they can). Our side takes its best card; the opponents are valued
     ``OPP_MEAN`` by their average card and the rest by their best reply (alpha-beta
-    pruning applies only when ``OPP_MEAN`` is 0). While the opponents' average counts (``OPP_MEAN`` > 0, so nothing is pruned) the exact value of every
-    position at a trick's start is memoized (all four hands, the leader, our points): one
-    solver shared by the cards and worlds of an endgame solves each such position once."""
+    pruning applies only when ``OPP_MEAN`` is 0). While the opponents' average counts
+    (``OPP_MEAN`` > 0, so nothing is pruned) the exact value of every position at a trick's
+    start is memoized (all four hands, the leader, our points): one solver shared by the
+    cards and worlds of an endgame solves each such position once."""
 
     def __init__(self, cfg: TrumpConfig, beat: bool, us: int) -> None:
         self.beats = cfg.beats
