@@ -42,6 +42,7 @@ _SEARCH_OPTIONS = {
     "prior": float,
     "only": str,
     "keep": float,
+    "dd": int,
 }
 
 
@@ -59,6 +60,8 @@ def _search(cls: type[PIMCBot] | type[ISMCTSBot], opts: dict[str, Any], name: st
         kwargs["only"] = opts["only"] or None
     if "keep" in opts:
         kwargs["keep"] = opts["keep"]
+    if "dd" in opts:
+        kwargs["dd"] = bool(opts["dd"])
     if "c" in opts:
         kwargs["exploration"] = opts["c"]
     return cls(**kwargs)

@@ -78,9 +78,33 @@ POLICIES: dict[str, Policy] = {
 }
 
 
-def playout(state: DealState, rng: random.Random, policy: Policy) -> list[float]:
-    """Play ``state`` (a determinized copy) to its end; every seat's utility."""
+Leaf = Callable[[DealState], "list[float] | None"]
+
+_LEAVES: dict[str, Leaf | None] = {}
+
+
+def leaf_for(game: str) -> Leaf | None:
+    """The game's exact endgame valuation for playouts (a heuristic module's ``leaf(state)``:
+    every seat's utility once the deal is small enough to solve, else None), or None for a
+    game without one."""
+    if game not in _LEAVES:
+        from folkcards.bots.heuristic import _module
+
+        module = _module(game)
+        _LEAVES[game] = getattr(module, "leaf", None) if module is not None else None
+    return _LEAVES[game]
+
+
+def playout(
+    state: DealState, rng: random.Random, policy: Policy, leaf: Leaf | None = None
+) -> list[float]:
+    """Play ``state`` (a determinized copy) to its end, or until ``leaf`` values it;
+    every seat's utility."""
     while not state.is_over:
+        if leaf is not None:
+            values = leaf(state)
+            if values is not None:
+                return values
         state.apply(policy(state, rng))
     return utilities(state.game.name, state.result(), state.num_seats)
 
@@ -149,6 +173,7 @@ class SearchBot(Bot):
         prior: float = 0.0,
         only: str | None = None,
         keep: float | None = None,
+        dd: bool = True,
     ) -> None:
         if prior < 0:
             raise ValueError("prior must be at least 0")
@@ -156,6 +181,7 @@ class SearchBot(Bot):
             raise ValueError("keep must be at least 0")
         self.prior = prior
         self.keep = keep
+        self.dd = dd
         self.only = frozenset(only.split("+")) if only else None
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -167,6 +193,11 @@ class SearchBot(Bot):
         self.policy = POLICIES[policy]
         if name is not None:
             self.name = name
+
+    def leaf(self, game: str) -> Leaf | None:
+        """The exact endgame valuation that ends this bot's playouts (``dd``: the game's
+        double-dummy leaf, where its heuristic module has one), or None."""
+        return leaf_for(game) if self.dd else None
 
     def searches(self, obs: Observation) -> bool:
         """True when this bot searches the phase of ``obs`` (``only`` names the phases it
@@ -214,6 +245,7 @@ class PIMCBot(SearchBot):
         active = list(legal)
         prune_after = max(4 * len(legal), self.iterations // 2) if self.ms is None else None
         more = self._budget()
+        leaf = self.leaf(obs.game)
         done = 0
         while more(done):
             try:
@@ -225,7 +257,7 @@ class PIMCBot(SearchBot):
             for i, action in enumerate(active):
                 state = world if i == len(active) - 1 else world.clone()
                 state.apply(action)
-                samples[action].append(playout(state, rng, self.policy)[seat])
+                samples[action].append(playout(state, rng, self.policy, leaf)[seat])
                 done += 1
             if (
                 base is not None
@@ -326,10 +358,11 @@ class ISMCTSBot(SearchBot):
         prior: float = 0.0,
         only: str | None = None,
         keep: float | None = None,
+        dd: bool = True,
     ) -> None:
         if keep is not None:
             raise ValueError("keep is an option of pimc (flat search), not of IS-MCTS")
-        super().__init__(iterations, ms, policy, name, prior, only)
+        super().__init__(iterations, ms, policy, name, prior, only, dd=dd)
         self.exploration = exploration
 
     def evaluate(self, obs: Observation, rng: random.Random) -> Evaluation:
@@ -343,6 +376,7 @@ class ISMCTSBot(SearchBot):
         done = 0
         c = self.exploration
         policy = self.policy
+        leaf = self.leaf(obs.game)
         prior = heuristic_prior(obs) if self.prior else {}
         bias = {a * 8 + obs.seat: self.prior * p for a, p in prior.items()}
         while more(done):
@@ -388,7 +422,7 @@ class ISMCTSBot(SearchBot):
                 node = children[action * 8 + actor]
                 state.apply(action)
                 path.append(node)
-            result = playout(state, rng, policy)
+            result = playout(state, rng, policy, leaf)
             for n in path[1:]:
                 n.visits += 1
                 n.reward += result[n.actor]

@@ -1,0 +1,110 @@
+"""Sasku's double-dummy leaf (``folkcards.bots.heuristic.sasku.leaf``), which ends the
+playouts of ``search``: checked against a plain minimax over the engine's own legal moves
+and scoring."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from folkcards.bots.base import utilities
+from folkcards.bots.heuristic import sasku
+from folkcards.bots.registry import make_bot
+from folkcards.bots.search import PIMCBot, heuristic_policy, leaf_for, playout
+from folkcards.engine.api import DealState
+from folkcards.games import GAMES
+from folkcards.games.sasku import SaskuDeal
+
+
+def _held(state: DealState, seat: int) -> int:
+    """How many cards ``seat`` holds."""
+    assert isinstance(state, SaskuDeal)
+    return state.hands[seat].bit_count()
+
+
+def _reference(state: DealState) -> tuple[float, dict[str, Any]]:
+    """Minimax over ``state.legal_actions()`` (SAS-10.3) with both sides open: team 0
+    maximises (deal won by > 60 points, SAS-13; then its points), team 1 minimises; the
+    value and the engine's result (SAS-14.1) of a line of best play."""
+    if state.is_over:
+        result = state.result()
+        ours = result["points"][0]
+        return (1000.0 if ours > 60 else 500.0 if ours == 60 else 0.0) + ours, result
+    seat = state.to_act
+    assert seat is not None
+    best: tuple[float, dict[str, Any]] | None = None
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply(action)
+        value = _reference(child)
+        if best is None or (value[0] > best[0] if seat % 2 == 0 else value[0] < best[0]):
+            best = value
+    assert best is not None
+    return best
+
+
+def _endgames(seed: int, variant: dict[str, Any], count: int) -> list[DealState]:
+    """States with at most LEAF_CARDS cards in the hand to play (at a trick's start and
+    in mid-trick), from deals played by the heuristic."""
+    game = GAMES["sasku"]
+    rng = random.Random(seed)
+    found: list[DealState] = []
+    while len(found) < count:
+        state = game.random_deal(rng, variant)
+        while not state.is_over:
+            seat = state.to_act
+            assert seat is not None
+            if state.phase == "play" and _held(state, seat) <= sasku.LEAF_CARDS:
+                found.append(state.clone())
+                break
+            state.apply(heuristic_policy(state, rng))
+        for _ in range(rng.randrange(4)):  # move on into the trick now and then
+            if not found[-1].is_over and sasku.leaf(found[-1]) is not None:
+                probe = found[-1].clone()
+                probe.apply(probe.legal_actions()[0])
+                if not probe.is_over:
+                    found.append(probe)
+    return found
+
+
+@pytest.mark.parametrize("variant", [{}, {"must_beat": False}])
+def test_leaf_is_the_double_dummy_value(variant: dict[str, Any]) -> None:
+    """SAS-10.3, SAS-13, SAS-13.2, SAS-17.2: the leaf's utilities are those of the result
+    that best play from both open sides reaches, under either duty to beat."""
+    for state in _endgames(3, variant, 40):
+        values = sasku.leaf(state)
+        assert values is not None
+        _, result = _reference(state)
+        assert values == pytest.approx(utilities("sasku", result, 4))
+
+
+def test_leaf_waits_for_the_endgame() -> None:
+    """Earlier in the play, and in the phases before it, the leaf gives None: the playout
+    goes on with the heuristic."""
+    game = GAMES["sasku"]
+    rng = random.Random(4)
+    state = game.random_deal(rng)
+    assert sasku.leaf(state) is None  # the cut (SAS-6.2)
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        big = _held(state, seat) > sasku.LEAF_CARDS
+        assert (sasku.leaf(state) is None) == (big or state.phase != "play")
+        state.apply(heuristic_policy(state, rng))
+
+
+def test_playouts_end_in_the_leaf() -> None:
+    """A playout with the leaf returns the leaf's utilities as soon as it applies; the
+    search bots use Sasku's leaf unless ``dd=0``."""
+    state = _endgames(5, {}, 1)[0]
+    assert playout(state.clone(), random.Random(1), heuristic_policy, sasku.leaf) == (
+        sasku.leaf(state)
+    )
+    assert leaf_for("sasku") is sasku.leaf
+    assert leaf_for("scopone") is None
+    bot = make_bot("search:iters=20")
+    assert isinstance(bot, PIMCBot) and bot.leaf("sasku") is sasku.leaf
+    off = make_bot("search:iters=20:dd=0")
+    assert isinstance(off, PIMCBot) and off.leaf("sasku") is None
