@@ -1,6 +1,6 @@
 """Sasku's double-dummy leaf (``folkcards.bots.heuristic.sasku.leaf``), which ends the
-playouts of ``search``: checked against a plain minimax over the engine's own legal moves
-and scoring."""
+playouts of ``search``, checked against a plain minimax over the engine's own legal moves
+and scoring; and the search's inference from play (``infer``)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from folkcards.bots.base import utilities
-from folkcards.bots.heuristic import sasku
+from folkcards.bots.base import BotError, utilities
+from folkcards.bots.heuristic import explains, sasku
 from folkcards.bots.registry import make_bot
-from folkcards.bots.search import PIMCBot, heuristic_policy, leaf_for, playout
+from folkcards.bots.search import PIMCBot, heuristic_policy, leaf_for, likelihood, playout
 from folkcards.engine.api import DealState
 from folkcards.games import GAMES
 from folkcards.games.sasku import SaskuDeal
@@ -108,3 +108,51 @@ def test_playouts_end_in_the_leaf() -> None:
     assert isinstance(bot, PIMCBot) and bot.leaf("sasku") is sasku.leaf
     off = make_bot("search:iters=20:dd=0")
     assert isinstance(off, PIMCBot) and off.leaf("sasku") is None
+
+
+def _played(seed: int, stray_seat: int | None = None) -> DealState:
+    """A Sasku deal played by the heuristic's playout choices into its fifth trick; with
+    ``stray_seat``, that seat plays its last legal card instead whenever that is not one
+    of the heuristic's choices."""
+    game = GAMES["sasku"]
+    rng = random.Random(seed)
+    state = game.random_deal(rng)
+    strayed = False
+    while not state.is_over and not (state.phase == "play" and _held(state, 0) == 5):
+        seat = state.to_act
+        assert seat is not None
+        action = heuristic_policy(state, rng)
+        if seat == stray_seat and state.phase == "play" and not strayed:
+            other = state.legal_actions()[-1]
+            if explains(state.observation(seat), other) is False:
+                action, strayed = other, True
+        state.apply(action)
+    return state
+
+
+def test_likelihood_counts_the_decisions_the_heuristic_would_not_make() -> None:
+    """Inference from play (``infer``): a deal in which every other seat played as the
+    heuristic does keeps weight 1; each decision the heuristic would not have made
+    multiplies it by ``miss``. The replay starts from the world's own deal (SAS-6)."""
+    for seed in range(3):
+        assert likelihood(_played(seed), 0, 0.5) == 1.0
+        stray = _played(seed, stray_seat=1)
+        assert likelihood(stray, 0, 0.5) == 0.5  # one card of seat 1 off the heuristic
+        assert likelihood(stray, 1, 0.5) == 1.0  # seat 1 does not judge itself
+
+
+def test_inference_options() -> None:
+    """``infer`` weights the sampled deals in ``pimc``/``search`` only; the result stays
+    reproducible from the seed."""
+    with pytest.raises(BotError, match="infer"):
+        make_bot("search:infer=0")
+    with pytest.raises(BotError, match="infer"):
+        make_bot("ismcts:infer=0.5")
+    state = _played(1)
+    seat = state.to_act
+    assert seat is not None
+    obs = state.observation(seat)
+    bot = make_bot("search:iters=24:infer=0.5")
+    first = bot.evaluate(obs, random.Random(9))
+    again = bot.evaluate(obs, random.Random(9))
+    assert first.choice == again.choice and first.values == again.values

@@ -43,6 +43,7 @@ _SEARCH_OPTIONS = {
     "only": str,
     "keep": float,
     "dd": int,
+    "infer": float,
 }
 
 
@@ -62,6 +63,8 @@ def _search(cls: type[PIMCBot] | type[ISMCTSBot], opts: dict[str, Any], name: st
         kwargs["keep"] = opts["keep"]
     if "dd" in opts:
         kwargs["dd"] = bool(opts["dd"])
+    if "infer" in opts:
+        kwargs["infer"] = opts["infer"]
     if "c" in opts:
         kwargs["exploration"] = opts["c"]
     return cls(**kwargs)

@@ -124,6 +124,28 @@ def sample(game: Game, obs: Observation, rng: random.Random, tries: int = 3) -> 
     raise NoSample(str(error))
 
 
+def likelihood(world: DealState, seat: int, miss: float) -> float:
+    """How well the heuristic explains the other seats' decisions in ``world``: the
+    deal is replayed from its start, and each decision of another seat that the heuristic
+    would not have made (:func:`~folkcards.bots.heuristic.explains`) multiplies the weight
+    by ``miss``. A sampled deal in which the rivals' bids, passes and cards are what the
+    heuristic plays with those hands is the likelier one: this is inference from play
+    beyond the hard facts the determinizer already applies (voids, bid lengths)."""
+    from folkcards.bots.heuristic import explains
+
+    fresh = world.game.deal_from_record(world.setup_record(), world.variant)
+    weight = 1.0
+    for action, actor in zip(world.history, world.actors, strict=True):
+        if (
+            actor != seat
+            and len(fresh.legal_actions()) > 1
+            and explains(fresh.observation(actor), action) is False
+        ):
+            weight *= miss
+        fresh.apply(action)
+    return weight
+
+
 def fallback(obs: Observation, rng: random.Random, reason: str) -> Evaluation:
     """The heuristic's evaluation, for a position the search could not sample."""
     from folkcards.bots.heuristic import HEURISTIC, scorer_for
@@ -174,14 +196,18 @@ class SearchBot(Bot):
         only: str | None = None,
         keep: float | None = None,
         dd: bool = True,
+        infer: float | None = None,
     ) -> None:
         if prior < 0:
             raise ValueError("prior must be at least 0")
         if keep is not None and keep < 0:
             raise ValueError("keep must be at least 0")
+        if infer is not None and not 0 < infer <= 1:
+            raise ValueError("infer must be in (0, 1]")
         self.prior = prior
         self.keep = keep
         self.dd = dd
+        self.infer = infer
         self.only = frozenset(only.split("+")) if only else None
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -246,6 +272,7 @@ class PIMCBot(SearchBot):
         prune_after = max(4 * len(legal), self.iterations // 2) if self.ms is None else None
         more = self._budget()
         leaf = self.leaf(obs.game)
+        weights: list[float] = []  # per sampled deal (all 1 without ``infer``)
         done = 0
         while more(done):
             try:
@@ -254,6 +281,7 @@ class PIMCBot(SearchBot):
                 if done == 0:
                     return fallback(obs, rng, str(exc))
                 break
+            weights.append(1.0 if self.infer is None else likelihood(world, seat, self.infer))
             for i, action in enumerate(active):
                 state = world if i == len(active) - 1 else world.clone()
                 state.apply(action)
@@ -264,12 +292,12 @@ class PIMCBot(SearchBot):
                 and len(active) > CONTENDERS + 1
                 and (prune_after is None or done >= prune_after)
             ):
-                active = self._contenders(base, active, samples)
+                active = self._contenders(base, active, samples, weights)
         counts = {a: len(samples[a]) for a in legal}
-        values = {a: sum(samples[a]) / counts[a] if counts[a] else 0.0 for a in legal}
+        values = {a: _mean(samples[a], weights) for a in legal}
         detail: dict[str, dict[str, float]] = {a.text: {"samples": counts[a]} for a in legal}
         if base is not None:
-            return self._keep_heuristic(obs, base, samples, values, detail)
+            return self._keep_heuristic(obs, base, samples, weights, values, detail)
         if self.prior:
             prior = heuristic_prior(obs)
             for a in legal:
@@ -287,14 +315,14 @@ class PIMCBot(SearchBot):
 
     @staticmethod
     def _contenders(
-        base: Action, active: list[Action], samples: dict[Action, list[float]]
+        base: Action,
+        active: list[Action],
+        samples: dict[Action, list[float]],
+        weights: list[float],
     ) -> list[Action]:
         """Halfway through the budget: the heuristic's choice and the CONTENDERS actions
         of best mean so far; the rest of the budget sharpens only their comparison."""
-        ranked = sorted(
-            (a for a in active if a != base),
-            key=lambda a: -sum(samples[a]) / max(1, len(samples[a])),
-        )
+        ranked = sorted((a for a in active if a != base), key=lambda a: -_mean(samples[a], weights))
         keep = set(ranked[:CONTENDERS]) | {base}
         return [a for a in active if a in keep]
 
@@ -303,13 +331,16 @@ class PIMCBot(SearchBot):
         obs: Observation,
         base: Action,
         samples: dict[Action, list[float]],
+        weights: list[float],
         values: dict[Action, float],
         detail: dict[str, dict[str, float]],
     ) -> Evaluation:
         """The heuristic's choice, or the action whose paired gain over it is significant
         (paired over the deals both were played out on). The values are put on one
         footing: the heuristic choice's mean plus each action's paired gain (plain means
-        would compare actions over different deals once some were dropped)."""
+        would compare actions over different deals once some were dropped). With
+        ``infer`` the deals are weighted and the standard error is that of a weighted
+        mean (Kish's effective sample size)."""
         assert self.keep is not None
         ref = samples[base]
         base_mean = values[base]
@@ -318,15 +349,26 @@ class PIMCBot(SearchBot):
             n = min(len(samples[a]), len(ref))
             if a == base or n < 2:
                 continue
+            w = weights[:n]
+            total = sum(w)
             diffs = [x - y for x, y in zip(samples[a][:n], ref[:n], strict=True)]
-            mean = sum(diffs) / n
-            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            mean = sum(wi * d for wi, d in zip(w, diffs, strict=True)) / total
+            spread = sum(wi * (d - mean) ** 2 for wi, d in zip(w, diffs, strict=True)) / total
+            ess = total * total / sum(wi * wi for wi in w)
             detail[a.text]["gain"] = round(mean, 4)
             values[a] = base_mean + mean
-            if mean > best_gain and mean > self.keep * math.sqrt(var / n):
+            if ess > 1 and mean > best_gain and mean > self.keep * math.sqrt(spread / (ess - 1)):
                 choice, best_gain = a, mean
         detail[base.text]["heuristic"] = 1.0
         return Evaluation(choice, {a.text: v for a, v in values.items()}, "win", detail)
+
+
+def _mean(values: list[float], weights: list[float]) -> float:
+    """The mean of ``values`` weighted by the first ``len(values)`` weights (0 if none)."""
+    if not values:
+        return 0.0
+    w = weights[: len(values)]
+    return sum(wi * v for wi, v in zip(w, values, strict=True)) / sum(w)
 
 
 class _Node:
@@ -359,9 +401,10 @@ class ISMCTSBot(SearchBot):
         only: str | None = None,
         keep: float | None = None,
         dd: bool = True,
+        infer: float | None = None,
     ) -> None:
-        if keep is not None:
-            raise ValueError("keep is an option of pimc (flat search), not of IS-MCTS")
+        if keep is not None or infer is not None:
+            raise ValueError("keep and infer are options of pimc (flat search), not of IS-MCTS")
         super().__init__(iterations, ms, policy, name, prior, only, dd=dd)
         self.exploration = exploration
 

@@ -54,6 +54,24 @@ def scorer_for(game: str, name: str = "evaluate") -> Scorer | None:
     return _SCORERS[key]
 
 
+def explains(obs: Observation, action: Action) -> bool | None:
+    """Whether the heuristic would play ``action`` at ``obs`` (one of its best-scored
+    actions), by the game's ``explains(obs, action)`` when its module has one, else by its
+    playout scorer; None when the game has no heuristic or its module has no opinion
+    there. The search's inference from play (``infer``) weights sampled deals by it."""
+    module = _module(obs.game)
+    if module is None:
+        return None
+    own: Callable[[Observation, Action], bool | None] | None = getattr(module, "explains", None)
+    if own is not None:
+        return own(obs, action)
+    scorer = scorer_for(obs.game, "playout_evaluate")
+    assert scorer is not None
+    scores = scorer(obs)
+    best = max(scores.get(a, 0.0) for a in obs.legal)
+    return scores.get(action, 0.0) >= best - 1e-9
+
+
 class HeuristicBot(Bot):
     """Plays the per-game rule-based choice; falls back to a small search for games
     without a heuristic module."""

@@ -719,3 +719,14 @@ def leaf(state: DealState) -> list[float] | None:
     ours = int(v - 1000 if v >= 1000 else 60 if v == 560 else v)
     score = [1, 0] if ours > 60 else [0, 1] if ours < 60 else [0, 0]
     return utilities("sasku", {"score": score, "points": [ours, 120 - ours]}, 4)
+
+
+def explains(obs: Observation, action: Action) -> bool | None:
+    """Whether this heuristic would play ``action`` at ``obs`` (for the search's inference
+    from play): by :func:`playout_evaluate`, except in the last :data:`ENDGAME_CARDS`
+    tricks, whose solver is too dear to rerun for every sampled deal (no opinion there)."""
+    if obs.phase == PLAY_PHASE and obs.hand.bit_count() <= ENDGAME_CARDS:
+        return None
+    scores = playout_evaluate(obs)
+    best = max(scores.get(a, 0.0) for a in obs.legal)
+    return scores.get(action, 0.0) >= best - 1e-9
