@@ -12,7 +12,14 @@ import pytest
 from folkcards.bots.base import BotError, utilities
 from folkcards.bots.heuristic import explains, sasku
 from folkcards.bots.registry import make_bot
-from folkcards.bots.search import PIMCBot, heuristic_policy, leaf_for, likelihood, playout
+from folkcards.bots.search import (
+    PIMCBot,
+    heuristic_policy,
+    leaf_for,
+    likelihood,
+    playout,
+    search_tuning,
+)
 from folkcards.engine.api import DealState
 from folkcards.games import GAMES
 from folkcards.games.sasku import SaskuDeal
@@ -156,3 +163,19 @@ def test_inference_options() -> None:
     first = bot.evaluate(obs, random.Random(9))
     again = bot.evaluate(obs, random.Random(9))
     assert first.choice == again.choice and first.values == again.values
+
+
+def test_search_takes_each_games_tuning_unless_the_spec_says_otherwise() -> None:
+    """``search`` reads a game's SEARCH_TUNING for the options its spec leaves out;
+    ``pimc`` takes its spec as it is."""
+    assert search_tuning("sasku") == sasku.SEARCH_TUNING
+    assert search_tuning("scopone") == {}
+    tuned = make_bot("search")
+    assert isinstance(tuned, PIMCBot)
+    assert tuned.settings("sasku") == (sasku.SEARCH_TUNING["keep"], sasku.SEARCH_TUNING["infer"])
+    assert tuned.settings("scopone") == (1.0, None)
+    spelt = make_bot("search:keep=2")
+    assert isinstance(spelt, PIMCBot)
+    assert spelt.settings("sasku") == (2.0, sasku.SEARCH_TUNING["infer"])
+    plain = make_bot("pimc:keep=1")
+    assert isinstance(plain, PIMCBot) and plain.settings("sasku") == (1.0, None)

@@ -11,7 +11,9 @@ commas, so that a list of specs can be comma-separated on the command line):
   play, every legal card played out on the same sampled deals by the heuristic itself,
   keeping the heuristic's card unless another one's paired gain is significant
   (``pimc:policy=heuristic:keep=1:only=play``; the heuristic makes the other
-  decisions): the configuration measured strongest (README, "Measured strength").
+  decisions): the configuration measured strongest (README, "Measured strength"),
+  with a game's own ``keep`` and ``infer`` where its heuristic module measured better
+  ones (``SEARCH_TUNING``; options given in the spec win).
 
 Search options: ``iters=N`` playouts per decision (default 200), ``ms=T`` a time budget
 per decision instead (not reproducible), ``policy=random|heuristic`` for playouts,
@@ -95,8 +97,12 @@ many standard errors (``pimc`` and ``ismcts`` have no such anchor unless asked).
 
 
 def _default_search(opts: dict[str, Any], name: str) -> Bot:
+    given = set(opts)
     opts = {"keep": SEARCH_KEEP, "only": SEARCH_ONLY, "policy": "heuristic", **opts}
-    return _search(ISMCTSBot if SEARCH_DEFAULT == "ismcts" else PIMCBot, opts, name)
+    bot = _search(ISMCTSBot if SEARCH_DEFAULT == "ismcts" else PIMCBot, opts, name)
+    assert isinstance(bot, PIMCBot | ISMCTSBot)
+    bot.tuned = frozenset({"keep", "infer"} - given)  # each game's SEARCH_TUNING
+    return bot
 
 
 def _openspiel(opts: dict[str, Any], name: str) -> Bot:

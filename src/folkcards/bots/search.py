@@ -95,6 +95,20 @@ def leaf_for(game: str) -> Leaf | None:
     return _LEAVES[game]
 
 
+_TUNING: dict[str, dict[str, float]] = {}
+
+
+def search_tuning(game: str) -> dict[str, float]:
+    """The game's own settings for ``search`` (a heuristic module's ``SEARCH_TUNING``,
+    e.g. ``{"keep": 0.5, "infer": 0.25}``: measured for that game), or {}."""
+    if game not in _TUNING:
+        from folkcards.bots.heuristic import _module
+
+        module = _module(game)
+        _TUNING[game] = dict(getattr(module, "SEARCH_TUNING", {})) if module is not None else {}
+    return _TUNING[game]
+
+
 def playout(
     state: DealState, rng: random.Random, policy: Policy, leaf: Leaf | None = None
 ) -> list[float]:
@@ -220,6 +234,22 @@ class SearchBot(Bot):
         if name is not None:
             self.name = name
 
+    tuned: frozenset[str] = frozenset()
+    """The options that each game's own tuning may set (``search`` sets those its spec
+    leaves out; ``pimc`` and ``ismcts`` take their spec as it is)."""
+
+    def settings(self, game: str) -> tuple[float | None, float | None]:
+        """``keep`` and ``infer`` for ``game``: the bot's own, or the game's tuning
+        (:data:`SEARCH_TUNING` in its heuristic module) for the options in :attr:`tuned`."""
+        keep, infer = self.keep, self.infer
+        if self.tuned:
+            tuning = search_tuning(game)
+            if "keep" in self.tuned and "keep" in tuning:
+                keep = tuning["keep"]
+            if "infer" in self.tuned and "infer" in tuning:
+                infer = tuning["infer"]
+        return keep, infer
+
     def leaf(self, game: str) -> Leaf | None:
         """The exact endgame valuation that ends this bot's playouts (``dd``: the game's
         double-dummy leaf, where its heuristic module has one), or None."""
@@ -267,7 +297,8 @@ class PIMCBot(SearchBot):
         legal = obs.legal
         seat = obs.seat
         samples: dict[Action, list[float]] = {a: [] for a in legal}
-        base = self._heuristic_choice(obs, rng) if self.keep is not None else None
+        keep, infer = self.settings(obs.game)
+        base = self._heuristic_choice(obs, rng) if keep is not None else None
         active = list(legal)
         prune_after = max(4 * len(legal), self.iterations // 2) if self.ms is None else None
         more = self._budget()
@@ -281,7 +312,7 @@ class PIMCBot(SearchBot):
                 if done == 0:
                     return fallback(obs, rng, str(exc))
                 break
-            weights.append(1.0 if self.infer is None else likelihood(world, seat, self.infer))
+            weights.append(1.0 if infer is None else likelihood(world, seat, infer))
             for i, action in enumerate(active):
                 state = world if i == len(active) - 1 else world.clone()
                 state.apply(action)
@@ -297,7 +328,8 @@ class PIMCBot(SearchBot):
         values = {a: _mean(samples[a], weights) for a in legal}
         detail: dict[str, dict[str, float]] = {a.text: {"samples": counts[a]} for a in legal}
         if base is not None:
-            return self._keep_heuristic(obs, base, samples, weights, values, detail)
+            assert keep is not None
+            return self._keep_heuristic(obs, base, keep, samples, weights, values, detail)
         if self.prior:
             prior = heuristic_prior(obs)
             for a in legal:
@@ -330,6 +362,7 @@ class PIMCBot(SearchBot):
         self,
         obs: Observation,
         base: Action,
+        keep: float,
         samples: dict[Action, list[float]],
         weights: list[float],
         values: dict[Action, float],
@@ -341,7 +374,6 @@ class PIMCBot(SearchBot):
         would compare actions over different deals once some were dropped). With
         ``infer`` the deals are weighted and the standard error is that of a weighted
         mean (Kish's effective sample size)."""
-        assert self.keep is not None
         ref = samples[base]
         base_mean = values[base]
         choice, best_gain = base, 0.0
@@ -357,7 +389,7 @@ class PIMCBot(SearchBot):
             ess = total * total / sum(wi * wi for wi in w)
             detail[a.text]["gain"] = round(mean, 4)
             values[a] = base_mean + mean
-            if ess > 1 and mean > best_gain and mean > self.keep * math.sqrt(spread / (ess - 1)):
+            if ess > 1 and mean > best_gain and mean > keep * math.sqrt(spread / (ess - 1)):
                 choice, best_gain = a, mean
         detail[base.text]["heuristic"] = 1.0
         return Evaluation(choice, {a.text: v for a, v in values.items()}, "win", detail)
