@@ -435,8 +435,9 @@ class ISMCTSBot(SearchBot):
         dd: bool = True,
         infer: float | None = None,
     ) -> None:
-        if keep is not None or infer is not None:
-            raise ValueError("keep and infer are options of pimc (flat search), not of IS-MCTS")
+        for option, value in (("keep", keep), ("infer", infer)):
+            if value is not None:
+                raise ValueError(f"{option} is an option of pimc (flat search), not of IS-MCTS")
         super().__init__(iterations, ms, policy, name, prior, only, dd=dd)
         self.exploration = exploration
 
