@@ -10,7 +10,13 @@ heuristic module's ``rollout``, reading only action texts; random where there is
 or the full ``heuristic`` (slow: it builds an observation per step).
 
 * :class:`PIMCBot` — Perfect-Information Monte Carlo: for each sampled deal, every legal
-  action is tried and played out; values are mean utilities over the samples.
+  action is tried and played out; values are mean utilities over the samples. Two
+  refinements: *double-dummy leaves* (``dd``, on by default) — a playout stops where the
+  game's heuristic module can solve the rest with open hands (:func:`leaf_for`; Sasku's
+  last three tricks); and *inference from play* (``infer``) — each sampled deal is
+  weighted down for every decision of another seat that the heuristic would not have
+  made in it (:func:`likelihood`), so deals that explain the bids and cards seen count
+  more.
 * :class:`ISMCTSBot` — Single-Observer Information-Set MCTS (Cowling, Powley & Whitehouse
   2012): one tree over the actions seen from this seat, a new determinization per
   iteration, UCB with availability counts for every seat's decisions, each seat's nodes
