@@ -146,6 +146,14 @@ def test_likelihood_counts_the_decisions_the_heuristic_would_not_make() -> None:
         stray = _played(seed, stray_seat=1)
         assert likelihood(stray, 0, 0.5) == 0.5  # one card of seat 1 off the heuristic
         assert likelihood(stray, 1, 0.5) == 1.0  # seat 1 does not judge itself
+    # In the last three tricks the heuristic plays by its solver, not by the playout
+    # scorer: no opinion there, so the weight cannot depend on those cards.
+    end = _endgames(6, {}, 1)[0]
+    seat = end.to_act
+    assert seat is not None
+    obs = end.observation(seat)
+    assert not sasku.models(obs)
+    assert all(explains(obs, a) is None for a in obs.legal)
 
 
 def test_inference_options() -> None:

@@ -58,20 +58,15 @@ def heuristic_policy(state: DealState, rng: random.Random) -> Action:
     return HEURISTIC.quick_choice(state.observation(seat), rng, "playout_evaluate")
 
 
-_ROLLOUTS: dict[str, Callable[[tuple[Action, ...], random.Random], Action] | None] = {}
-
-
 def fast_policy(state: DealState, rng: random.Random) -> Action:
     """The game's fast playout policy (a heuristic module's ``rollout(legal, rng)``, which
     reads only the action texts), or a random action for a game without one."""
-    name = state.game.name
-    if name not in _ROLLOUTS:
-        from folkcards.bots.heuristic import _module
+    from folkcards.bots.heuristic import module_attribute
 
-        module = _module(name)
-        _ROLLOUTS[name] = getattr(module, "rollout", None) if module is not None else None
     legal = state.legal_actions()
-    fn = _ROLLOUTS[name]
+    fn: Callable[[tuple[Action, ...], random.Random], Action] | None = module_attribute(
+        state.game.name, "rollout"
+    )
     if fn is None:
         return legal[rng.randrange(len(legal))]
     return fn(legal, rng)
@@ -86,33 +81,23 @@ POLICIES: dict[str, Policy] = {
 
 Leaf = Callable[[DealState], "list[float] | None"]
 
-_LEAVES: dict[str, Leaf | None] = {}
-
 
 def leaf_for(game: str) -> Leaf | None:
     """The game's exact endgame valuation for playouts (a heuristic module's ``leaf(state)``:
     every seat's utility once the deal is small enough to solve, else None), or None for a
     game without one."""
-    if game not in _LEAVES:
-        from folkcards.bots.heuristic import _module
+    from folkcards.bots.heuristic import module_attribute
 
-        module = _module(game)
-        _LEAVES[game] = getattr(module, "leaf", None) if module is not None else None
-    return _LEAVES[game]
-
-
-_TUNING: dict[str, dict[str, float]] = {}
+    fn: Leaf | None = module_attribute(game, "leaf")
+    return fn
 
 
 def search_tuning(game: str) -> dict[str, float]:
     """The game's own settings for ``search`` (a heuristic module's ``SEARCH_TUNING``,
     e.g. ``{"keep": 0.5, "infer": 0.25}``: measured for that game), or {}."""
-    if game not in _TUNING:
-        from folkcards.bots.heuristic import _module
+    from folkcards.bots.heuristic import module_attribute
 
-        module = _module(game)
-        _TUNING[game] = dict(getattr(module, "SEARCH_TUNING", {})) if module is not None else {}
-    return _TUNING[game]
+    return dict(module_attribute(game, "SEARCH_TUNING") or {})
 
 
 def playout(

@@ -4,7 +4,11 @@ files and their seeds (each game's module in this package says which).
 A game module ``folkcards.bots.heuristic.<game>`` exports ``evaluate(obs) -> {action:
 score}``: a score for every legal action (higher is better), whose best is played. It may
 also export ``playout_evaluate(obs)``, a cheaper scorer for the playouts of the search
-bots (Sasku's leaves out its endgame solver there). For a
+bots (Sasku's leaves out its endgame solver there), and hooks for the search bots, read
+through :func:`module_attribute`: ``rollout(legal, rng)`` (a fast playout policy),
+``leaf(state)`` (an exact endgame value that ends a playout), ``models(obs)`` (where the
+playout scorer is what the heuristic plays, for inference from play) and
+``SEARCH_TUNING`` (the game's own ``search`` options). For a
 game without such a module (a game that landed before its heuristic), the bot falls back
 to a small flat Monte-Carlo search (a few random playouts per action over
 determinizations), which is still far better than random and uses the same observation.
@@ -16,6 +20,7 @@ import importlib
 import random
 from collections.abc import Callable, Mapping
 from types import ModuleType
+from typing import Any
 
 from folkcards.bots.base import Bot, Evaluation, argmax, make_evaluation
 from folkcards.engine.actions import Action
@@ -38,35 +43,36 @@ def _module(game: str) -> ModuleType | None:
         raise
 
 
-_SCORERS: dict[tuple[str, str], Scorer | None] = {}
+_ATTRIBUTES: dict[tuple[str, str], Any] = {}
+
+
+def module_attribute(game: str, name: str) -> Any:
+    """``name`` of the game's heuristic module (a scorer, the playout hooks ``rollout``
+    and ``leaf``, ``SEARCH_TUNING``…), looked up once; None when the game has no module
+    or the module no such attribute."""
+    key = (game, name)
+    if key not in _ATTRIBUTES:
+        module = _module(game)
+        _ATTRIBUTES[key] = getattr(module, name, None) if module is not None else None
+    return _ATTRIBUTES[key]
 
 
 def scorer_for(game: str, name: str = "evaluate") -> Scorer | None:
     """The per-game scoring function ``name`` (``evaluate``, or ``playout_evaluate`` which
     falls back to ``evaluate``), or None when the game has no heuristic module."""
-    key = (game, name)
-    if key not in _SCORERS:
-        module = _module(game)
-        fn: Scorer | None = None
-        if module is not None:
-            fn = getattr(module, name, None) or getattr(module, "evaluate", None)
-        _SCORERS[key] = fn
-    return _SCORERS[key]
+    fn: Scorer | None = module_attribute(game, name) or module_attribute(game, "evaluate")
+    return fn
 
 
 def explains(obs: Observation, action: Action) -> bool | None:
-    """Whether the heuristic would play ``action`` at ``obs`` (one of its best-scored
-    actions), by the game's ``explains(obs, action)`` when its module has one, else by its
-    playout scorer; None when the game has no heuristic or its module has no opinion
-    there. The search's inference from play (``infer``) weights sampled deals by it."""
-    module = _module(obs.game)
-    if module is None:
-        return None
-    own: Callable[[Observation, Action], bool | None] | None = getattr(module, "explains", None)
-    if own is not None:
-        return own(obs, action)
+    """Whether the heuristic would play ``action`` at ``obs`` (one of the best by its
+    playout scorer); None when the game has no heuristic, or where its module's
+    ``models(obs)`` says the playout scorer is not what the heuristic plays there (Sasku's
+    endgame solver). The search's inference from play (``infer``) weights deals by it."""
     scorer = scorer_for(obs.game, "playout_evaluate")
-    assert scorer is not None
+    models: Callable[[Observation], bool] | None = module_attribute(obs.game, "models")
+    if scorer is None or (models is not None and not models(obs)):
+        return None
     scores = scorer(obs)
     best = max(scores.get(a, 0.0) for a in obs.legal)
     return scores.get(action, 0.0) >= best - 1e-9

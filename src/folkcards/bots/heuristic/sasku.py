@@ -561,6 +561,12 @@ class _Solver:
         self.mean = OPP_MEAN if mean is None else mean
         self.memo: dict[tuple[int, ...], float] = {}
 
+    @staticmethod
+    def points_of(value: float) -> int:
+        """Our points at the end of a line of :meth:`value` ``value`` (exact values only:
+        a deal won is 1000 + points, a 60-60 tie 500 + 60, a deal lost its points)."""
+        return int(value - 1000 if value >= 1000 else value - 500 if value >= 500 else value)
+
     def solve(
         self,
         hands: list[CardSet],
@@ -702,6 +708,9 @@ about a quarter of playing them out by the heuristic; four cost more than a play
 five some twenty times more."""
 
 
+_LEAF_SOLVERS: dict[tuple[int, bool], _Solver] = {}
+
+
 def leaf(state: DealState) -> list[float] | None:
     """Every seat's utility of a determinized deal in play whose seat to act holds at most
     :data:`LEAF_CARDS` cards, by solving its last tricks double dummy (all hands open, both
@@ -721,19 +730,18 @@ def leaf(state: DealState) -> list[float] | None:
         return None
     leader = state.leader
     trick = [((leader + i) & 3, c) for i, c in enumerate(state.trick)]
-    solver = _Solver(config, state.must_beat, 0, mean=0.0)
+    key = (state.trump, state.must_beat)
+    solver = _LEAF_SOLVERS.get(key)
+    if solver is None:  # minimax keeps no memo, so one solver serves every leaf
+        solver = _LEAF_SOLVERS[key] = _Solver(config, state.must_beat, 0, mean=0.0)
     v = solver.solve(list(state.hands), trick, seat, state.points[0], -1e9, 1e9)
-    ours = int(v - 1000 if v >= 1000 else 60 if v == 560 else v)
+    ours = _Solver.points_of(v)
     score = [1, 0] if ours > 60 else [0, 1] if ours < 60 else [0, 0]
     return utilities("sasku", {"score": score, "points": [ours, 120 - ours]}, 4)
 
 
-def explains(obs: Observation, action: Action) -> bool | None:
-    """Whether this heuristic would play ``action`` at ``obs`` (for the search's inference
-    from play): by :func:`playout_evaluate`, except in the last :data:`ENDGAME_CARDS`
-    tricks, whose solver is too dear to rerun for every sampled deal (no opinion there)."""
-    if obs.phase == PLAY_PHASE and obs.hand.bit_count() <= ENDGAME_CARDS:
-        return None
-    scores = playout_evaluate(obs)
-    best = max(scores.get(a, 0.0) for a in obs.legal)
-    return scores.get(action, 0.0) >= best - 1e-9
+def models(obs: Observation) -> bool:
+    """Whether :func:`playout_evaluate` is what this heuristic plays at ``obs`` (for the
+    search's inference from play): everywhere except the last :data:`ENDGAME_CARDS`
+    tricks, whose solver is too dear to rerun for every sampled deal."""
+    return obs.phase != PLAY_PHASE or obs.hand.bit_count() > ENDGAME_CARDS
