@@ -18,6 +18,7 @@ from folkcards.bots.search import (
     leaf_for,
     likelihood,
     playout,
+    resample,
     search_tuning,
 )
 from folkcards.engine.api import DealState
@@ -180,10 +181,65 @@ def test_search_takes_each_games_tuning_unless_the_spec_says_otherwise() -> None
     assert search_tuning("scopone") == {}
     tuned = make_bot("search")
     assert isinstance(tuned, PIMCBot)
-    assert tuned.settings("sasku") == (sasku.SEARCH_TUNING["keep"], sasku.SEARCH_TUNING["infer"])
-    assert tuned.settings("scopone") == (1.0, None)
-    spelt = make_bot("search:keep=2")
+    tuning = sasku.SEARCH_TUNING
+    pool = int(tuning.get("pool", 1))
+    assert tuned.settings("sasku") == (tuning["keep"], tuning["infer"], pool)
+    assert tuned.settings("scopone") == (1.0, None, 1)
+    spelt = make_bot("search:keep=2:pool=3")
     assert isinstance(spelt, PIMCBot)
-    assert spelt.settings("sasku") == (2.0, sasku.SEARCH_TUNING["infer"])
+    assert spelt.settings("sasku") == (2.0, tuning["infer"], 3)
     plain = make_bot("pimc:keep=1")
-    assert isinstance(plain, PIMCBot) and plain.settings("sasku") == (1.0, None)
+    assert isinstance(plain, PIMCBot) and plain.settings("sasku") == (1.0, None, 1)
+
+
+def test_resampling_draws_deals_in_proportion_to_their_likelihood(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``pool=K`` samples K deals, draws one in proportion to its likelihood and gives it
+    the pool's mean weight (sampling importance resampling); ``pool=1`` is plain
+    weighting. A deal that explains nothing (weight 0 here) is never drawn."""
+    from folkcards.bots import search
+
+    state = _played(2)
+    seat = state.to_act
+    assert seat is not None
+    obs = state.observation(seat)
+    game = GAMES["sasku"]
+    one, weight = resample(game, obs, random.Random(4), 0.5, 1)
+    assert weight == likelihood(one, seat, 0.5)
+    again, _ = resample(game, obs, random.Random(4), 0.5, 1)
+    assert again.hands == one.hands  # reproducible from the seed
+
+    drawn: list[DealState] = []
+
+    def only_the_third(world: DealState, who: int, miss: float) -> float:
+        drawn.append(world)
+        return 3.0 if len(drawn) % 4 == 3 else 0.0
+
+    monkeypatch.setattr(search, "likelihood", only_the_third)
+    for k in range(5):
+        world, weight = resample(game, obs, random.Random(k), 0.5, 4)
+        assert world is drawn[-2]  # the third of the four, the only one that explains
+        assert weight == 3.0 / 4
+    assert len({tuple(w.hands) for w in drawn}) > 4  # the pools hold different deals
+
+
+def test_pool_options() -> None:
+    """``pool`` belongs to the weighted PIMC: it needs ``infer`` in ``pimc``, IS-MCTS
+    rejects it, and it must be at least 1."""
+    with pytest.raises(BotError, match="give infer"):
+        make_bot("pimc:pool=3")
+    with pytest.raises(BotError, match="not of IS-MCTS"):
+        make_bot("ismcts:pool=2")
+    with pytest.raises(BotError, match="pool must be at least 1"):
+        make_bot("search:pool=0")
+    state = _played(1)
+    seat = state.to_act
+    assert seat is not None
+    obs = state.observation(seat)
+    bot = make_bot("pimc:iters=24:infer=0.5:pool=3:keep=1:policy=heuristic")
+    first = bot.evaluate(obs, random.Random(9))
+    again = bot.evaluate(obs, random.Random(9))
+    assert first.choice == again.choice and first.values == again.values
+    plain = make_bot("pimc:iters=24:infer=0.5:keep=1:policy=heuristic")
+    assert plain.evaluate(obs, random.Random(9)).values != first.values

@@ -46,6 +46,7 @@ _SEARCH_OPTIONS = {
     "keep": float,
     "dd": int,
     "infer": float,
+    "pool": int,
 }
 
 
@@ -67,6 +68,8 @@ def _search(cls: type[PIMCBot] | type[ISMCTSBot], opts: dict[str, Any], name: st
         kwargs["dd"] = bool(opts["dd"])
     if "infer" in opts:
         kwargs["infer"] = opts["infer"]
+    if "pool" in opts:
+        kwargs["pool"] = opts["pool"]
     if "c" in opts:
         kwargs["exploration"] = opts["c"]
     return cls(**kwargs)
@@ -81,6 +84,8 @@ def _heuristic(opts: dict[str, Any], name: str) -> Bot:
 
 
 def _pimc(opts: dict[str, Any], name: str) -> Bot:
+    if "pool" in opts and "infer" not in opts:
+        raise ValueError("pool resamples the deals that infer weights: give infer=M with it")
     return _search(PIMCBot, opts, name)
 
 
@@ -101,7 +106,7 @@ def _default_search(opts: dict[str, Any], name: str) -> Bot:
     opts = {"keep": SEARCH_KEEP, "only": SEARCH_ONLY, "policy": "heuristic", **opts}
     bot = _search(ISMCTSBot if SEARCH_DEFAULT == "ismcts" else PIMCBot, opts, name)
     assert isinstance(bot, PIMCBot | ISMCTSBot)
-    bot.tuned = frozenset({"keep", "infer"} - given)  # each game's SEARCH_TUNING
+    bot.tuned = frozenset({"keep", "infer", "pool"} - given)  # each game's SEARCH_TUNING
     return bot
 
 

@@ -151,6 +151,29 @@ def likelihood(world: DealState, seat: int, miss: float) -> float:
     return weight
 
 
+def resample(
+    game: Game, obs: Observation, rng: random.Random, miss: float, pool: int
+) -> tuple[DealState, float]:
+    """One deal for the playouts and its weight, by sampling importance resampling: ``pool``
+    deals are sampled and weighted by :func:`likelihood`; one is drawn in proportion to its
+    weight and carries the pool's mean weight (so weighted means over such draws estimate
+    the same expectations as plain importance weights, Rubin 1988). With ``pool=1`` this is
+    plain weighting; a larger pool spends the dear playouts on the deals that explain the
+    play, where most sampled deals explain it badly (their weights ∝ ``miss`` per stray
+    decision)."""
+    worlds = [sample(game, obs, rng) for _ in range(pool)]
+    weights = [likelihood(w, obs.seat, miss) for w in worlds]
+    total = sum(weights)
+    if pool == 1:
+        return worlds[0], total
+    pick = rng.random() * total
+    for world, weight in zip(worlds, weights, strict=True):
+        pick -= weight
+        if pick < 0:
+            return world, total / pool
+    return worlds[-1], total / pool
+
+
 def fallback(obs: Observation, rng: random.Random, reason: str) -> Evaluation:
     """The heuristic's evaluation, for a position the search could not sample."""
     from folkcards.bots.heuristic import HEURISTIC, scorer_for
@@ -202,6 +225,7 @@ class SearchBot(Bot):
         keep: float | None = None,
         dd: bool = True,
         infer: float | None = None,
+        pool: int | None = None,
     ) -> None:
         if prior < 0:
             raise ValueError("prior must be at least 0")
@@ -209,7 +233,10 @@ class SearchBot(Bot):
             raise ValueError("keep must be at least 0")
         if infer is not None and not 0 < infer <= 1:
             raise ValueError("infer must be in (0, 1]")
+        if pool is not None and pool < 1:
+            raise ValueError("pool must be at least 1")
         self.prior = prior
+        self.pool = pool
         self.keep = keep
         self.dd = dd
         self.infer = infer
@@ -229,17 +256,20 @@ class SearchBot(Bot):
     """The options that each game's own tuning may set (``search`` sets those its spec
     leaves out; ``pimc`` and ``ismcts`` take their spec as it is)."""
 
-    def settings(self, game: str) -> tuple[float | None, float | None]:
-        """``keep`` and ``infer`` for ``game``: the bot's own, or the game's tuning
-        (:data:`SEARCH_TUNING` in its heuristic module) for the options in :attr:`tuned`."""
-        keep, infer = self.keep, self.infer
+    def settings(self, game: str) -> tuple[float | None, float | None, int]:
+        """``keep``, ``infer`` and ``pool`` for ``game``: the bot's own, or the game's
+        tuning (:data:`SEARCH_TUNING` in its heuristic module) for the options in
+        :attr:`tuned`."""
+        keep, infer, pool = self.keep, self.infer, self.pool
         if self.tuned:
             tuning = search_tuning(game)
             if "keep" in self.tuned and "keep" in tuning:
                 keep = tuning["keep"]
             if "infer" in self.tuned and "infer" in tuning:
                 infer = tuning["infer"]
-        return keep, infer
+            if "pool" in self.tuned and "pool" in tuning:
+                pool = int(tuning["pool"])
+        return keep, infer, pool or 1
 
     def leaf(self, game: str) -> Leaf | None:
         """The exact endgame valuation that ends this bot's playouts (``dd``: the game's
@@ -288,7 +318,7 @@ class PIMCBot(SearchBot):
         legal = obs.legal
         seat = obs.seat
         samples: dict[Action, list[float]] = {a: [] for a in legal}
-        keep, infer = self.settings(obs.game)
+        keep, infer, pool = self.settings(obs.game)
         base = self._heuristic_choice(obs, rng) if keep is not None else None
         active = list(legal)
         prune_after = max(4 * len(legal), self.iterations // 2) if self.ms is None else None
@@ -298,12 +328,15 @@ class PIMCBot(SearchBot):
         done = 0
         while more(done):
             try:
-                world = sample(game, obs, rng)
+                if infer is None:
+                    world, weight = sample(game, obs, rng), 1.0
+                else:
+                    world, weight = resample(game, obs, rng, infer, pool)
             except NoSample as exc:
                 if done == 0:
                     return fallback(obs, rng, str(exc))
                 break
-            weights.append(1.0 if infer is None else likelihood(world, seat, infer))
+            weights.append(weight)
             for i, action in enumerate(active):
                 state = world if i == len(active) - 1 else world.clone()
                 state.apply(action)
@@ -425,8 +458,9 @@ class ISMCTSBot(SearchBot):
         keep: float | None = None,
         dd: bool = True,
         infer: float | None = None,
+        pool: int | None = None,
     ) -> None:
-        for option, value in (("keep", keep), ("infer", infer)):
+        for option, value in (("keep", keep), ("infer", infer), ("pool", pool)):
             if value is not None:
                 raise ValueError(f"{option} is an option of pimc (flat search), not of IS-MCTS")
         super().__init__(iterations, ms, policy, name, prior, only, dd=dd)
