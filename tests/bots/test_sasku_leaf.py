@@ -157,21 +157,42 @@ def test_likelihood_counts_the_decisions_the_heuristic_would_not_make() -> None:
     assert all(explains(obs, a) is None for a in obs.legal)
 
 
-def test_inference_options() -> None:
-    """``infer`` weights the sampled deals in ``pimc``/``search`` only; the result stays
-    reproducible from the seed."""
-    with pytest.raises(BotError, match="infer"):
-        make_bot("search:infer=0")
-    with pytest.raises(BotError, match="infer"):
-        make_bot("ismcts:infer=0.5")
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("search:infer=0", "infer must be in"),
+        ("ismcts:infer=0.5", "not of IS-MCTS"),
+        ("pimc:pool=3", "give infer"),
+        ("ismcts:pool=2", "not of IS-MCTS"),
+        ("search:pool=0", "pool must be at least 1"),
+    ],
+)
+def test_inference_options_are_checked(spec: str, message: str) -> None:
+    """``infer`` and ``pool`` weight and resample the deals of ``pimc``/``search`` only;
+    ``pool`` needs ``infer`` to weigh by; bad values are named."""
+    with pytest.raises(BotError, match=message):
+        make_bot(spec)
+
+
+def test_inference_is_reproducible_and_pool_changes_the_sample() -> None:
+    """With ``infer`` (and ``pool``) the evaluation stays reproducible from the seed, and
+    resampling changes which deals are played out."""
     state = _played(1)
     seat = state.to_act
     assert seat is not None
     obs = state.observation(seat)
-    bot = make_bot("search:iters=24:infer=0.5")
-    first = bot.evaluate(obs, random.Random(9))
-    again = bot.evaluate(obs, random.Random(9))
-    assert first.choice == again.choice and first.values == again.values
+    values = []
+    for spec in (
+        "search:iters=24:infer=0.5",
+        "pimc:iters=24:infer=0.5:keep=1:policy=heuristic",
+        "pimc:iters=24:infer=0.5:pool=3:keep=1:policy=heuristic",
+    ):
+        bot = make_bot(spec)
+        first = bot.evaluate(obs, random.Random(9))
+        again = bot.evaluate(obs, random.Random(9))
+        assert first.choice == again.choice and first.values == again.values
+        values.append(first.values)
+    assert values[2] != values[1]
 
 
 def test_search_takes_each_games_tuning_unless_the_spec_says_otherwise() -> None:
@@ -222,24 +243,3 @@ def test_resampling_draws_deals_in_proportion_to_their_likelihood(
         assert world is drawn[-2]  # the third of the four, the only one that explains
         assert weight == 3.0 / 4
     assert len({tuple(w.hands) for w in drawn}) > 4  # the pools hold different deals
-
-
-def test_pool_options() -> None:
-    """``pool`` belongs to the weighted PIMC: it needs ``infer`` in ``pimc``, IS-MCTS
-    rejects it, and it must be at least 1."""
-    with pytest.raises(BotError, match="give infer"):
-        make_bot("pimc:pool=3")
-    with pytest.raises(BotError, match="not of IS-MCTS"):
-        make_bot("ismcts:pool=2")
-    with pytest.raises(BotError, match="pool must be at least 1"):
-        make_bot("search:pool=0")
-    state = _played(1)
-    seat = state.to_act
-    assert seat is not None
-    obs = state.observation(seat)
-    bot = make_bot("pimc:iters=24:infer=0.5:pool=3:keep=1:policy=heuristic")
-    first = bot.evaluate(obs, random.Random(9))
-    again = bot.evaluate(obs, random.Random(9))
-    assert first.choice == again.choice and first.values == again.values
-    plain = make_bot("pimc:iters=24:infer=0.5:keep=1:policy=heuristic")
-    assert plain.evaluate(obs, random.Random(9)).values != first.values
