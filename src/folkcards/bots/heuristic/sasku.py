@@ -694,12 +694,13 @@ def _endgame(
     return {a: v / worlds for a, v in total.items()}
 
 
-SEARCH_TUNING = {"keep": 0.5, "infer": 0.25}
+SEARCH_TUNING = {"keep": 0.5, "infer": 0.25, "pool": 4}
 """Sasku's settings for ``search`` (``folkcards.bots.search.search_tuning``): deals
 weighted by how well this heuristic explains the rivals' bids and cards (``infer``, a
-factor of 0.25 per decision it would not have made), and the heuristic's card left when
-another's paired gain exceeds half a standard error (``keep``). Measured in the README
-("Measured strength")."""
+factor of 0.25 per decision it would not have made), each playout deal drawn from a pool
+of four by that weight (``pool``: most sampled deals explain the play badly), and the
+heuristic's card left when another's paired gain exceeds half a standard error
+(``keep``). Measured in the README ("Measured strength")."""
 
 LEAF_CARDS = 3
 """The playouts of ``search`` stop when the seat to play holds at most this many cards:
