@@ -166,12 +166,7 @@ def resample(
     total = sum(weights)
     if pool == 1:
         return worlds[0], total
-    pick = rng.random() * total
-    for world, weight in zip(worlds, weights, strict=True):
-        pick -= weight
-        if pick < 0:
-            return world, total / pool
-    return worlds[-1], total / pool
+    return rng.choices(worlds, weights)[0], total / pool
 
 
 def fallback(obs: Observation, rng: random.Random, reason: str) -> Evaluation:
@@ -260,16 +255,12 @@ class SearchBot(Bot):
         """``keep``, ``infer`` and ``pool`` for ``game``: the bot's own, or the game's
         tuning (:data:`SEARCH_TUNING` in its heuristic module) for the options in
         :attr:`tuned`."""
-        keep, infer, pool = self.keep, self.infer, self.pool
+        own: dict[str, float | None] = {"keep": self.keep, "infer": self.infer, "pool": self.pool}
         if self.tuned:
             tuning = search_tuning(game)
-            if "keep" in self.tuned and "keep" in tuning:
-                keep = tuning["keep"]
-            if "infer" in self.tuned and "infer" in tuning:
-                infer = tuning["infer"]
-            if "pool" in self.tuned and "pool" in tuning:
-                pool = int(tuning["pool"])
-        return keep, infer, pool or 1
+            own.update((k, tuning[k]) for k in self.tuned & tuning.keys())
+        pool = own["pool"]
+        return own["keep"], own["infer"], int(pool) if pool else 1
 
     def leaf(self, game: str) -> Leaf | None:
         """The exact endgame valuation that ends this bot's playouts (``dd``: the game's
