@@ -2,6 +2,7 @@
 
 from folkcards.engine.actions import Action, ActionSyntaxError, ActionTable
 from folkcards.engine.api import (
+    SPECTATOR,
     DealState,
     FolkcardsError,
     Game,
@@ -16,6 +17,7 @@ from folkcards.engine.records import RecordError, load_deal, load_match, replay,
 from folkcards.engine.tricks import TrumpConfig
 
 __all__ = [
+    "SPECTATOR",
     "Action",
     "ActionSyntaxError",
     "ActionTable",

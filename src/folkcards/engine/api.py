@@ -84,9 +84,16 @@ def json_repr(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+SPECTATOR = -1
+"""The ``seat`` of a spectator's observation (a viewer at no seat)."""
+
+
 @dataclass(frozen=True)
 class Observation:
     """Everything one seat may know at one point of a deal, and nothing more.
+
+    A spectator's observation (:meth:`DealState.public_observation`) has ``seat`` =
+    :data:`SPECTATOR`, no hand and no legal actions, and only the public facts.
 
     ``history`` is every action of the deal in order as this seat saw it: a hidden part
     is replaced by ``?`` (``return ?``); ``actors`` names the seat of each. ``info`` holds
@@ -119,7 +126,7 @@ class Observation:
         return {
             "game": self.game,
             "variant": dict(self.variant),
-            "seat": self.seat,
+            "seat": None if self.seat == SPECTATOR else self.seat,
             "num_seats": self.num_seats,
             "dealer": self.dealer,
             "phase": self.phase,
@@ -266,6 +273,18 @@ class DealState(ABC):
         """Everything ``seat`` may know now (the rules file's information section)."""
 
     @abstractmethod
+    def public_observation(self) -> Observation:
+        """What a spectator may know now: the public facts only (the rules file's
+        information section), as a viewer who holds no cards and took no private step.
+
+        ``seat`` is :data:`SPECTATOR`, ``hand`` is empty, ``legal`` is ``()``; the history
+        hides every private step and card as it is hidden from a seat that took no part
+        in it, and ``phase``/``to_act`` are what such a seat sees. It never depends on a
+        fact that some seat's observation lacks: a world determinized from any seat's
+        observation has the same public observation.
+        """
+
+    @abstractmethod
     def clone(self) -> DealState:
         """An independent copy."""
 
@@ -287,6 +306,15 @@ class DealState(ABC):
     def __str__(self) -> str:
         return self.game.describe(self)
 
+    def __copy__(self) -> DealState:
+        # a shallow copy would share the hands and history lists with the original, so
+        # playing on one would change the other: both copies are independent clones
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> DealState:
+        # the game is a registry singleton (shared, not copied); the rest is cloned
+        return self.clone()
+
 
 class Game(ABC):
     """A card game's facts and factory: the registry holds one instance per game."""
@@ -305,6 +333,11 @@ class Game(ABC):
     match_keys: ClassVar[tuple[str, ...]] = ()
     """Game-defined match-record keys (e.g. Satat's ``draw``)."""
     suit_letters: ClassVar[str] = "CSHD"
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # a game is a registry singleton: a pickled state refers to it by name, so an
+        # unpickled state shares its game (and the game's tables) with every other state
+        return (_registered_game, (self.name,))
 
     # --- variants ---------------------------------------------------------------------
     def normalize_variant(self, raw: object) -> dict[str, Any]:
@@ -474,3 +507,11 @@ class Game(ABC):
         if sum(1 << c for c in seen) != self.deck:
             raise MalformedRecord(f"'hands' and 'extra' together must be the {self.title} pack")
         return self.new_deal(variant, dealer, None, hands=hands, extra=extra, carry=carry)
+
+
+def _registered_game(name: str) -> Game:
+    """The registered game called ``name`` (how pickled states find their game again)."""
+    import importlib
+
+    games: Mapping[str, Game] = importlib.import_module("folkcards.games").GAMES
+    return games[name]

@@ -37,6 +37,8 @@ Observation ``info`` (all JSON values; cards as canonical text)
     ``hand_sizes``               cards held by each seat now
 
 A record's carried-over key ``replay`` (SAS-15.2) appears as ``Observation.carry``.
+``public_observation()`` is the view of a seat that took part in no exchange, with no
+hand and no legal actions (``seat`` = SPECTATOR): every returned card is ``?``.
 """
 
 from __future__ import annotations
@@ -63,6 +65,7 @@ from folkcards.cards import (
 from folkcards.engine.actions import Action, ActionSyntaxError, ActionTable, canonical_tokens
 from folkcards.engine.api import (
     JSON,
+    SPECTATOR,
     DealState,
     FolkcardsError,
     Game,
@@ -827,7 +830,15 @@ class SaskuDeal(DealState):
             raise ValueError("the deal is not over")
         if self._result is None:
             self._result = self._score()
-        return dict(self._result)
+        # fresh lists: a caller that edits its result cannot change the cache (clones share
+        # it); copied key by key, since search playouts read a result at every leaf
+        out = dict(self._result)
+        out["score"] = out["score"].copy()
+        out["points"] = out["points"].copy()
+        out["tricks"] = out["tricks"].copy()
+        if "replay" in out:
+            out["replay"] = dict(out["replay"])
+        return out
 
     def _score(self) -> dict[str, JSON]:
         points, tricks = self.points, self.tricks
@@ -879,9 +890,23 @@ class SaskuDeal(DealState):
         """What ``seat`` may know now (SAS-19): its hand, public facts, hidden returns as ``?``."""
         if not 0 <= seat <= 3:
             raise ValueError(f"no seat {seat} in Sasku (seats 0–3)")
+        return self._observe(seat)
+
+    def public_observation(self) -> Observation:
+        """What a spectator may know now (SAS-19.1): the public facts only.
+
+        As a seat that took part in no exchange sees the deal: every ``return X`` is
+        ``return ?`` and its card ``"?"`` in ``info.exchanges`` (SAS-7.7); the cards dealt
+        face up by ``deal to X``, the given pictures, bids, trump, declarer and plays are
+        public. No hand and no legal actions.
+        """
+        return self._observe(SPECTATOR)
+
+    def _observe(self, viewer: int) -> Observation:
+        """The observation of ``viewer``: a seat 0–3, or SPECTATOR (no seat, no hand)."""
         history = []
         for action, actor in zip(self.history, self.actors, strict=True):
-            if KIND[action] == K_RETURN and seat != actor and seat != (actor + 2) & 3:
+            if KIND[action] == K_RETURN and viewer != actor and viewer != (actor + 2) & 3:
                 history.append("return ?")  # SAS-7.7, SAS-19.1
             else:
                 history.append(action.text)
@@ -889,7 +914,7 @@ class SaskuDeal(DealState):
         for giver, picture, returner, returned in self.exchanges:
             if returned < 0:
                 shown: str | None = None
-            elif seat in (giver, returner):
+            elif viewer in (giver, returner):
                 shown = CARD_NAMES[returned]
             else:
                 shown = "?"
@@ -927,16 +952,17 @@ class SaskuDeal(DealState):
             "tricks": list(self.tricks),
             "hand_sizes": [h.bit_count() for h in self.hands],
         }
+        seated = viewer != SPECTATOR
         return Observation(
             game=self.game.name,
             variant=dict(self.variant),
-            seat=seat,
+            seat=viewer,
             num_seats=4,
             dealer=self.dealer,
             phase=self.phase,
             to_act=self.to_act,
-            hand=self.hands[seat],
-            legal=self.legal_actions() if seat == self.to_act else (),
+            hand=self.hands[viewer] if seated else 0,
+            legal=self.legal_actions() if seated and viewer == self.to_act else (),
             history=tuple(history),
             actors=tuple(self.actors),
             info=info,
@@ -980,6 +1006,35 @@ class SaskuDeal(DealState):
         new.completed = self.completed.copy()
         return new
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The pickled state: every slot but the trump tables and the legal cache, with the
+        history as action codes (pickle protocols 0–5; see :meth:`__setstate__`)."""
+        state = {name: getattr(self, name) for name in _PICKLED_SLOTS}
+        state["history"] = [int(a) for a in self.history]
+        state["config"] = self.config is not None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Restore a pickled deal exactly as the rules left it, by value: the phase and
+        method as this module's strings, the history as the ``ACTIONS`` table's own
+        actions, and the trump tables rebound from ``TRUMP_CONFIGS`` (SAS-10.3, SAS-11)."""
+        for name in _PICKLED_SLOTS:
+            setattr(self, name, state[name])
+        self.history = [ACTIONS.actions[code] for code in state["history"]]
+        self.phase = _PHASE_OF[state["phase"]]
+        if self.method is not None:
+            self.method = _METHOD_OF[self.method]
+        self._legal = None
+        if state["config"]:
+            config = self.config = TRUMP_CONFIGS[self.trump]
+            self.trumps = config.trumps
+            self.class_of = config.class_of
+            self.beats = config.beats
+        else:
+            self.config = None
+            self.trumps = 0
+            self.class_of = self.beats = ()
+
     def setup_record(self) -> dict[str, JSON]:
         """``dealer``, ``deck`` or ``hands``, and ``replay`` when this is a replay deal."""
         rec: dict[str, JSON] = {"dealer": self.dealer}
@@ -1007,6 +1062,16 @@ _LIST_SLOTS = frozenset(
     }
 )
 _SCALAR_SLOTS: tuple[str, ...] = tuple(n for n in SaskuDeal.__slots__ if n not in _LIST_SLOTS)
+_PICKLED_SLOTS: tuple[str, ...] = tuple(
+    n
+    for n in SaskuDeal.__slots__
+    if n not in {"history", "_legal", "config", "trumps", "class_of", "beats"}
+)
+"""The slots a pickle stores as they are (:meth:`SaskuDeal.__getstate__`)."""
+_PHASE_OF: dict[str, str] = {
+    p: p for p in (CUT, EXCHANGE, AUCTION, DECLARE, OVERRIDE, PLAY_PHASE, OVER)
+}
+_METHOD_OF: dict[str, str] = {m: m for m in DEAL_METHODS}
 
 CARD_OF_PLAY: tuple[int, ...] = tuple(ARG[a] if KIND[a] == K_PLAY else -1 for a in ACTIONS.actions)
 """``CARD_OF_PLAY[code]``: the card of a ``play`` action."""
@@ -1034,10 +1099,10 @@ class Sasku(Game):
         VariantOption("exchange", True, "the lone-picture exchange takes place (SAS-17.4)"),
     )
     deal_keys = ("replay",)
-
-    def __reduce__(self) -> str:
-        """Pickle as the registry's instance (deal states keep ``game is GAME``)."""
-        return "GAME"
+    # SAS-14.1: ``replay`` is "exactly what the next deal record must carry", and SAS-16.3
+    # checks it against SAS-16.2: a deal of a match may not leave it out (it is no derived
+    # key); absent, it is an ordinary deal's, which disagrees with a 60-60 before it.
+    derived_deal_keys = ()
 
     def all_actions(self, variant: Variant) -> tuple[Action, ...]:
         """Every Sasku action, codes 0..123 in the conventions' order (learning envs)."""

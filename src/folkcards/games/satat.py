@@ -41,6 +41,15 @@ appear in other seats' histories; while such a step is pending, the other seats 
 phase and seat that follow if it is declined (with an empty ``legal``), so that waiting
 reveals nothing. A give is shown to others as ``give ?`` (``give ? ?``) and, once the
 exchange is done, in full to its receiver; ``hide C`` is ``hide ?`` to all but its maker.
+
+``public_observation()`` is the same view for a viewer at no seat (``SPECTATOR``): no hand,
+no legal actions, every pass and announce-phase ``silent`` left out and pending ones masked
+as for an uninvolved seat, every give ``give ?``, ``gave``/``received`` empty and
+``known_cards`` only the public ones (SAT-19.2): the turned card while it is known to be in
+the trump maker's hand (until a card-passing exchange) and an announced 2♥.
+
+A state pickles by value (``__getstate__``): phases are compared as numbers (``ph``), never
+by identity, so an unpickled state plays on exactly like the original.
 """
 
 from __future__ import annotations
@@ -69,6 +78,7 @@ from folkcards.cards import (
 from folkcards.engine.actions import Action, ActionSyntaxError, ActionTable, canonical_tokens
 from folkcards.engine.api import (
     JSON,
+    SPECTATOR,
     DealState,
     FolkcardsError,
     Game,
@@ -90,6 +100,22 @@ NOT_2H: tuple[CardSet, ...] = tuple(m & ~B2H for m in SUIT_MASK)
 """Each suit without the 2♥ (the cards one must follow with, SAT-8.3)."""
 
 PHASES = ("trump", "propose", "consent", "give", "announce", "play", "lese", "continue", "over")
+"""The public phase names (``state.phase``, SAT-4.7, SAT-17), indexed by phase number."""
+(
+    PH_TRUMP,
+    PH_PROPOSE,
+    PH_CONSENT,
+    PH_GIVE,
+    PH_ANNOUNCE,
+    PH_PLAY,
+    PH_LESE,
+    PH_CONTINUE,
+    PH_OVER,
+) = range(9)
+# The state keeps its phase twice: ``ph``, the number that every rule compares (by value:
+# a phase string compared by identity would break once a state is pickled, its strings
+# then being new objects), and ``phase``, the public name ``PHASES[ph]``. Both are
+# assigned together at every change of phase.
 
 # Action kinds (index into _KIND by action code).
 (
@@ -254,9 +280,6 @@ _DEAL_GET: tuple[tuple[Any, ...], ...] = tuple(
 """``_DEAL_GET[dealer][seat]``: picks the deck positions dealt to ``seat`` (SAT-4.2), so a
 hand is one ``sum`` of the picked card bits."""
 
-# Phases as shared string objects, compared by identity on the hot path.
-PLAY_PHASE, LESE, OVER = "play", "lese", "over"
-
 
 def _ranks_desc(cards: CardSet) -> list[int]:
     """Rank numbers of a set, high first (rank 0 = ace is highest)."""
@@ -334,8 +357,8 @@ class SatatState(DealState):
     # CPython's shared instance dictionaries keep fast).
     __slots__ = (  # noqa: RUF023 - grouped by role, not sorted
         "game", "variant", "dealer", "num_seats", "tk", "sig", "deck", "hands_record",
-        "redeals", "passing", "tm", "p", "history", "actors", "_legal", "phase", "to_act",
-        "is_over", "hands", "gives", "trick", "tricks", "log",
+        "redeals", "passing", "tm", "p", "history", "actors", "_legal", "ph", "phase",
+        "to_act", "is_over", "hands", "gives", "trick", "tricks", "log",
         "trump", "cfg", "beats", "blind", "turned", "tcard", "known", "cands",
         "exchanged", "give_idx", "pass_idx", "ann_idx", "announced",
         "leader", "win_card", "win_seat", "lead_known", "continuing",
@@ -374,6 +397,7 @@ class SatatState(DealState):
         self.history = []
         self.actors = []
         self._legal = None
+        self.ph = PH_TRUMP
         self.phase = "trump"
         self.to_act = self.tm  # SAT-5.1
         self.is_over: bool = False  # an attribute, not a property: read at every step
@@ -429,7 +453,7 @@ class SatatState(DealState):
         seat = self.to_act
         if seat is None:
             legal = ()
-        elif self.phase is PLAY_PHASE:
+        elif self.ph == PH_PLAY:
             hand = self.hands[seat]
             trick = self.trick
             if trick:
@@ -477,7 +501,7 @@ class SatatState(DealState):
         seat = self.to_act
         assert seat is not None
         self._legal = None
-        if self.phase is not PLAY_PHASE:
+        if self.ph != PH_PLAY:
             self._apply(action)  # reads len(history) as this action's index
             self.history.append(action)
             self.actors.append(seat)
@@ -504,7 +528,8 @@ class SatatState(DealState):
         self.win_card = c
         self.lead_known = self.known  # SAT-15.5: judged at the lead, led card included
         if self.sig == 2:  # SAT-16.5
-            self.phase = LESE
+            self.ph = PH_LESE
+            self.phase = "lese"
             self.to_act = (seat + 3) & 3
         else:
             self.to_act = (seat + 1) & 3
@@ -514,7 +539,8 @@ class SatatState(DealState):
         """Legal actions by phase; the play branch is the reference path through
         :meth:`TrumpConfig.follow` (``legal_actions`` applies the same obligations inline
         when there are no signals)."""
-        if self.phase is PLAY_PHASE:
+        ph = self.ph
+        if ph == PH_PLAY:
             hand = self.hands[self.to_act]  # type: ignore[index]
             trick = self.trick
             if trick:
@@ -531,24 +557,23 @@ class SatatState(DealState):
             if self.sig:
                 return self._signal_plays(hand)
             return _plays(hand)
-        phase = self.phase
         seat = self.to_act
         assert seat is not None
-        if phase == "trump":
+        if ph == PH_TRUMP:
             return self._trump_legal()
-        if phase == "lese":
+        if ph == PH_LESE:
             return (A_LESE, A_SILENT)
-        if phase == "continue":
+        if ph == PH_CONTINUE:
             return (A_CONTINUE, A_STOP)
-        if phase == "propose":
+        if ph == PH_PROPOSE:
             return (A_PASS, A_PROPOSE)
-        if phase == "consent":
+        if ph == PH_CONSENT:
             return (A_ACCEPT, A_REFUSE)
-        if phase == "announce":
+        if ph == PH_ANNOUNCE:
             return (A_ANNOUNCE, A_SILENT)
-        if phase == "give":
+        if ph == PH_GIVE:
             return self._give_legal(seat)
-        raise AssertionError(phase)
+        raise AssertionError(self.phase)
 
     def _signal_plays(self, cards: CardSet) -> tuple[Action, ...]:
         """SAT-16.6: each legal card plain, with ``grate``, ``pile`` (not the 2♥), ``vire``."""
@@ -587,8 +612,9 @@ class SatatState(DealState):
         kind = _KIND[action]
         seat = self.to_act
         assert seat is not None
-        if kind == K_LESE or (kind == K_SILENT and self.phase is LESE):
-            self.phase = PLAY_PHASE
+        if kind == K_LESE or (kind == K_SILENT and self.ph == PH_LESE):
+            self.ph = PH_PLAY
+            self.phase = "play"
             self.to_act = (self.leader + 1) % 4
             return
         if kind in (K_TRUMP, K_BLIND, K_HIDE):
@@ -620,6 +646,7 @@ class SatatState(DealState):
             self._after_propose()
             return
         if kind == K_PROPOSE:  # SAT-6.2
+            self.ph = PH_CONSENT
             self.phase = "consent"
             self.to_act = self.tm
             return
@@ -653,7 +680,8 @@ class SatatState(DealState):
             return
         if kind == K_CONTINUE:  # SAT-9.3
             self.continuing = True
-            self.phase = PLAY_PHASE
+            self.ph = PH_PLAY
+            self.phase = "play"
             return
         if kind == K_STOP:  # SAT-9.2
             self._finish("7-0")
@@ -663,6 +691,7 @@ class SatatState(DealState):
     def _after_trump(self) -> None:
         # SAT-6.1 / SAT-15.6: the partner may propose only if he holds no trump.
         if not self.tk and not self.hands[self.p] & SUIT_MASK[self.trump]:
+            self.ph = PH_PROPOSE
             self.phase = "propose"
             self.to_act = self.p
             return
@@ -670,6 +699,7 @@ class SatatState(DealState):
 
     def _after_propose(self) -> None:
         if self.passing is not None:  # SAT-6.4, SAT-7.2
+            self.ph = PH_GIVE
             self.phase = "give"
             self.to_act = self.tm
             return
@@ -677,13 +707,15 @@ class SatatState(DealState):
 
     def _after_give(self) -> None:
         if self.sig:  # SAT-16.3
+            self.ph = PH_ANNOUNCE
             self.phase = "announce"
             self.to_act = self.holder_2h()
             return
         self._start_play()
 
     def _start_play(self) -> None:
-        self.phase = PLAY_PHASE  # SAT-8.1
+        self.ph = PH_PLAY  # SAT-8.1
+        self.phase = "play"
         self.to_act = self.tm
 
     def _end_trick(self) -> None:
@@ -717,7 +749,8 @@ class SatatState(DealState):
             if t[1 - team]:
                 self._finish("win")  # SAT-9.1
             else:
-                self.phase = "continue"  # SAT-9.2
+                self.ph = PH_CONTINUE  # SAT-9.2
+                self.phase = "continue"
                 self.to_act = w
             return
         self.to_act = w
@@ -726,14 +759,16 @@ class SatatState(DealState):
         t = self.tricks
         self.won_by = 0 if t[0] > t[1] else 1
         self.outcome = outcome
-        self.phase = OVER
+        self.ph = PH_OVER
+        self.phase = "over"
         self.to_act = None
         self.is_over = True
 
     def _finish_redeal(self, reason: str) -> None:
         self.outcome = "redeal"
         self.redeal_reason = reason
-        self.phase = OVER
+        self.ph = PH_OVER
+        self.phase = "over"
         self.to_act = None
         self.is_over = True
 
@@ -777,7 +812,7 @@ class SatatState(DealState):
     # --- errors ----------------------------------------------------------------------
     def explain_illegal(self, action: Action) -> str:
         kind = _KIND[action]
-        phase = self.phase
+        ph, phase = self.ph, self.phase
         text = action.text
         if self.to_act is None:
             return "the deal is over: no action is allowed (SAT-18.2)"
@@ -786,7 +821,7 @@ class SatatState(DealState):
             not self.sig or (self.sig < 2 and (kind == K_LESE or _SUF[action] == 3))
         ):
             return f"{text!r}: this signal is not enabled by this variant (SAT-16.8)"
-        if phase == "play":
+        if ph == PH_PLAY:
             if kind != K_PLAY:
                 return (
                     f"{text!r} is not allowed now: seat {seat} must play a card (SAT-8, SAT-17.3)"
@@ -806,7 +841,7 @@ class SatatState(DealState):
                     f"the 2H was led: seat {seat} must play a trump {SUITS[self.trump]} (SAT-8.3)"
                 )
             return f"seat {seat} must follow suit {SUITS[led // 13]} (SAT-8.3)"
-        if phase == "trump":
+        if ph == PH_TRUMP:
             if kind == K_REDEAL:
                 if self.redeals >= 2:
                     return "no third no-picture redeal: two have been made (SAT-5.4, SAT-18.3)"
@@ -818,7 +853,7 @@ class SatatState(DealState):
                     return "hide is only for Trup Kasiet (SAT-5.5)"
                 return f"{CARD_NAMES[_ARG[action]]} is not among the first five (SAT-15.2)"
             return f"{text!r} is not allowed now: the trump maker must make trump (SAT-5.5)"
-        if phase == "give":
+        if ph == PH_GIVE:
             if kind != K_GIVE:
                 return f"{text!r} is not allowed now: seat {seat} must give cards (SAT-7.3)"
             assert self.passing is not None
@@ -850,6 +885,25 @@ class SatatState(DealState):
         new.actors = list(self.actors)
         return new
 
+    def __getstate__(self) -> dict[str, Any]:
+        # Pickle by value: actions as their codes (restored to the table's own Action
+        # objects), no trick tables (rebuilt from the trump, shared with every state) and
+        # no legal cache. Nothing in a state is compared by identity, so the unpickled
+        # copy behaves exactly as the original.
+        state = {name: getattr(self, name) for name in _PICKLED_SLOTS}
+        state["history"] = [int(a) for a in self.history]
+        return state
+
+    def __setstate__(self, state: Mapping[str, Any]) -> None:
+        for name in _PICKLED_SLOTS:
+            setattr(self, name, state[name])
+        actions = TABLE.actions
+        self.history = [actions[code] for code in state["history"]]
+        self.phase = PHASES[self.ph]
+        self._legal = None
+        self.cfg = CONFIGS[self.trump] if self.trump >= 0 else None
+        self.beats = self.cfg.beats if self.cfg is not None else ()
+
     def setup_record(self) -> dict[str, JSON]:
         rec: dict[str, JSON] = {"dealer": self.dealer}
         if self.hands_record is not None:
@@ -868,20 +922,24 @@ class SatatState(DealState):
 
     # --- information ------------------------------------------------------------------
     def _masked_step(self, seat: int) -> tuple[str, int | None]:
-        """Phase and seat to act as ``seat`` sees them (private pending steps, SAT-19.1)."""
-        phase, to_act = self.phase, self.to_act
-        if phase == "propose" and seat != to_act:
+        """Phase and seat to act as ``seat`` sees them (private pending steps, SAT-19.1,
+        SAT-16.7): what follows if the pending step is declined. ``seat`` may be
+        :data:`SPECTATOR`, who holds no 2♥ and so sees what any uninvolved seat sees."""
+        ph, to_act = self.ph, self.to_act
+        if ph == PH_PROPOSE and seat != to_act:
             if self.passing is not None:
                 return "give", self.tm
             if self.sig and self.holder_2h() == seat:
                 return "announce", seat
             return "play", self.tm
-        if phase == "announce" and seat != to_act:
+        if ph == PH_ANNOUNCE and seat != to_act:
             return "play", self.tm
-        return phase, to_act
+        return self.phase, to_act
 
     def visible_history(self, seat: int) -> tuple[list[str], list[int]]:
-        """The history as ``seat`` saw it (SAT-19)."""
+        """The history as ``seat`` saw it (SAT-19); ``seat`` = :data:`SPECTATOR` gives the
+        public history (every pass and announce-phase silent left out, ``hide ?``,
+        ``give ?``)."""
         texts: list[str] = []
         actors: list[int] = []
         for i, (a, s) in enumerate(zip(self.history, self.actors, strict=True)):
@@ -917,10 +975,29 @@ class SatatState(DealState):
         return voids
 
     def observation(self, seat: int) -> Observation:
+        """Everything ``seat`` may know now (SAT-19); see the module docstring for ``info``."""
+        if not 0 <= seat < 4:  # a spectator's view is public_observation()
+            raise FolkcardsError(f"a Satat seat is 0–3, not {seat!r}")
+        return self._observe(seat)
+
+    def public_observation(self) -> Observation:
+        """What a spectator may know now (SAT-19.2 public facts only): seat
+        :data:`SPECTATOR`, no hand, no legal actions; every pass and announce-phase
+        ``silent`` left out of the history and pending ones masked as for an uninvolved
+        seat (SAT-16.7, SAT-19.1), gives and a hidden trump card as ``?`` (SAT-19.3);
+        ``gave``/``received`` empty, ``known_cards`` only the public ones (the turned card
+        until an exchange, an announced 2♥)."""
+        return self._observe(SPECTATOR)
+
+    def _observe(self, seat: int) -> Observation:
+        """The observation of ``seat`` (0–3) or of a viewer at no seat (``SPECTATOR``):
+        every private fact below is tied to the viewer's seat, so a spectator gets only
+        the public ones."""
         phase, to_act = self._masked_step(seat)
         texts, actors = self.visible_history(seat)
         dealt = self.trump >= 0
-        hand = self.hands[seat] if dealt else self.first_five(seat)
+        spectator = seat < 0
+        hand = 0 if spectator else self.hands[seat] if dealt else self.first_five(seat)
         sees_trump = dealt and (not self.tk or self.known or seat == self.tm)
         tcard = -1
         if (
@@ -939,7 +1016,7 @@ class SatatState(DealState):
             and self.hands[self.tm] >> self.turned & 1
         ) and (not self.exchanged or self.receiver(self.tm) == seat):
             known[self.tm].append(CARD_NAMES[self.turned])  # SAT-19.2
-        if self.passing is not None and self.give_idx >= 0 and self.gives[seat]:
+        if not spectator and self.passing is not None and self.give_idx >= 0 and self.gives[seat]:
             gave = mask_text(self.gives[seat])
             if self.exchanged:
                 r = self.receiver(seat)
@@ -991,6 +1068,10 @@ class SatatState(DealState):
 _LIST_SLOTS = frozenset({"hands", "gives", "trick", "tricks", "log", "history", "actors"})
 _SCALAR_SLOTS: tuple[str, ...] = tuple(n for n in SatatState.__slots__ if n not in _LIST_SLOTS)
 _get_scalars = attrgetter(*_SCALAR_SLOTS)
+_PICKLED_SLOTS: tuple[str, ...] = tuple(
+    n for n in SatatState.__slots__ if n not in ("_legal", "phase", "cfg", "beats")
+)
+"""What ``__getstate__`` keeps: the rest is derived on unpickling."""
 
 
 class SatatGame(Game):
@@ -1074,11 +1155,10 @@ class SatatGame(Game):
         # negative number would index BIT from the end, hence the min().
         if not hand_sets or sum(hand_sets) != DECK_52 or min(deck_list) < 0:
             raise MalformedRecord("'deck' must hold the 52 cards of the pack, each once (SAT-1.1)")
-        c = dict(carry) if carry else {}
-        redeals = c.get("redeals", 0)
-        passing = c.get("passing")
-        if variant["trup_kasiet"] and passing is not None:
-            raise MalformedRecord("'passing' is not allowed in Trup Kasiet (SAT-4.6, SAT-15.7)")
+        # SAT-4.6: the carried keys checked as a record's are (absent = start of a match;
+        # ``passing`` with Trup Kasiet is malformed), whoever passes them in
+        c = self.normalize_carry(carry or {}, variant)
+        redeals, passing = c["redeals"], c["passing"]
         return SatatState(
             self, variant, dealer, deck_list, hand_sets, hands_record, redeals, passing
         )
@@ -1091,7 +1171,7 @@ class SatatGame(Game):
         passing = record.get("passing")
         if passing is not None:
             ok = (
-                isinstance(passing, dict)
+                isinstance(passing, Mapping)
                 and set(passing) == {"winners", "cards"}
                 and type(passing["winners"]) is int
                 and passing["winners"] in (0, 1)
@@ -1110,6 +1190,8 @@ class SatatGame(Game):
 
     def determinize(self, obs: Observation, rng: random.Random) -> SatatState:
         """A full deal consistent with ``obs``, built from ``obs`` alone (see ``_sample``)."""
+        if not 0 <= obs.seat < 4:
+            raise FolkcardsError("only a seat's observation can be determinized, not a spectator's")
         for _ in range(500):
             state = _sample(self, obs, rng)
             if state is not None and state.observation(obs.seat) == obs:
@@ -1451,9 +1533,9 @@ def _replay(
         st = game.new_deal(game.normalize_variant(obs.variant), obs.dealer, deck, carry=obs.carry)
         for text, actor in zip(obs.history, obs.actors, strict=True):
             while st.to_act is not None and st.to_act != me:
-                if st.phase == "propose" and text != "propose":
+                if st.ph == PH_PROPOSE and text != "propose":
                     st.apply(A_PASS)
-                elif st.phase == "announce" and text != "announce":
+                elif st.ph == PH_ANNOUNCE and text != "announce":
                     st.apply(A_SILENT)
                 else:
                     break
@@ -1474,8 +1556,8 @@ def _replay(
                 return None
             st.apply(act)
         if obs.legal:
-            while st.to_act is not None and st.to_act != me and st.phase in ("propose", "announce"):
-                st.apply(A_PASS if st.phase == "propose" else A_SILENT)
+            while st.to_act is not None and st.to_act != me and st.ph in (PH_PROPOSE, PH_ANNOUNCE):
+                st.apply(A_PASS if st.ph == PH_PROPOSE else A_SILENT)
     except FolkcardsError:
         return None
     return st

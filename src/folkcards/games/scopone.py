@@ -39,7 +39,8 @@ Observation ``info`` (every key always present)
     ``hand_sizes``    cards in each seat's hand (public)
     ``redeal``        ``True`` for a void deal (SCO-3.4)
     Only the hands are hidden: every play and capture is public (SCO-9), so ``history``
-    holds every action's full text.
+    holds every action's full text, and ``public_observation()`` (``seat`` = SPECTATOR)
+    is any seat's observation without its hand and legal actions.
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ from folkcards.cards import (
 from folkcards.engine.actions import Action, ActionSyntaxError, canonical_tokens
 from folkcards.engine.api import (
     JSON,
+    SPECTATOR,
     DealState,
     Game,
     IllegalAction,
@@ -948,17 +950,30 @@ class ScoponeState(DealState):
     # --- information (SCO-9) -------------------------------------------------------------------
     def observation(self, seat: int) -> Observation:
         """What ``seat`` knows: its hand, everything played, the table and both piles."""
+        if not 0 <= seat <= 3:
+            raise ValueError(f"no seat {seat} in Scopone (seats 0–3)")
+        return self._observe(seat)
+
+    def public_observation(self) -> Observation:
+        """What a spectator knows (SCO-9): every play and capture, the table, both piles
+        and the hand sizes; no hand and no legal actions. Only the hands are hidden, so
+        the history is the full text of every action."""
+        return self._observe(SPECTATOR)
+
+    def _observe(self, viewer: int) -> Observation:
+        """The observation of ``viewer``: a seat 0–3, or SPECTATOR (no seat, no hand)."""
         over = self.to_act is None
+        seated = viewer != SPECTATOR
         return Observation(
             game=self.game.name,
             variant=dict(self.variant),
-            seat=seat,
+            seat=viewer,
             num_seats=4,
             dealer=self.dealer,
             phase=self.phase,
             to_act=self.to_act,
-            hand=self.hands[seat],
-            legal=self.legal_actions() if self.to_act == seat else (),
+            hand=self.hands[viewer] if seated else 0,
+            legal=self.legal_actions() if seated and self.to_act == viewer else (),
             history=tuple(a.text for a in self.history),
             actors=tuple(self.actors),
             info={
@@ -985,6 +1000,22 @@ class ScoponeState(DealState):
         new.sweeps = list(self.sweeps)
         return new
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The pickled state: the attributes, with the history as ``(card, take)`` pairs
+        and without the legal cache (the actions are interned again on loading)."""
+        state = dict(self.__dict__)
+        history: list[Play] = self.history  # type: ignore[assignment]  # only Plays
+        state["history"] = [(a.card, a.take) for a in history]
+        state["_legal"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Restore a pickled deal by value: the history as this module's interned actions
+        (:func:`action_for`), the phase as this module's string."""
+        self.__dict__.update(state)
+        self.history = [action_for(c, take) for c, take in state["history"]]
+        self.phase = _PHASE_OF[state["phase"]]
+
     def setup_record(self) -> dict[str, JSON]:
         """``dealer`` and ``deck``, or ``hands`` (as received) and ``extra.table``."""
         if self.deck is not None:
@@ -997,6 +1028,10 @@ class ScoponeState(DealState):
         if not self.variant["scientifico"]:
             rec["extra"] = {"table": [CARD_NAMES[c] for c in self.initial_table]}
         return rec
+
+
+_PHASE_OF = {"play": "play", "over": "over"}
+"""The phases (SCO-4: ``play``, then ``over``) by value, as this module's own strings."""
 
 
 def _decode(code: int) -> Action:

@@ -40,6 +40,14 @@ key                value
 =================  ==============================================================
 
 History: every action is public except ``bury C``, which other seats see as ``bury ?``.
+
+``public_observation()`` (a spectator, SHP-13.1) has the same keys, as a seat that is neither
+picker nor partner sees them: ``bury ?`` for both buries, ``blind``/``bury`` null until a
+played-out deal ends, ``partner`` null until the called card is played; no hand, no legal.
+
+Phases and modes are int codes inside a state (``PH_*``, ``M_*``), compared by value, so a
+pickled or copied state behaves exactly like the original; ``phase`` and ``mode`` give
+their public names.
 """
 
 from __future__ import annotations
@@ -64,6 +72,7 @@ from folkcards.cards import (
 from folkcards.engine.actions import Action, ActionTable
 from folkcards.engine.api import (
     JSON,
+    SPECTATOR,
     DealState,
     FolkcardsError,
     Game,
@@ -243,6 +252,17 @@ def bury_actions_of(cards: CardSet) -> tuple[Action, ...]:
 
 CALLED, ALONE_MODE, LEASTER, DOUBLER = "called", "alone", "leaster", "doubler"
 P_PICK, P_BURY, P_CALL, P_PLAY, P_OVER = "pick", "bury", "call", "play", "over"
+"""The public names of the phases (``state.phase``, observations, ``replay``; SHP-10.2)."""
+
+# A state keeps its phase and mode as small int codes and every test of them compares by
+# value: a copied state (pickle, copy) holds equal but not identical strings and actions,
+# so nothing here may compare them by identity.
+PH_PICK, PH_BURY, PH_CALL, PH_PLAY, PH_OVER = range(5)
+PHASE_NAMES: tuple[str, ...] = (P_PICK, P_BURY, P_CALL, P_PLAY, P_OVER)
+PHASE_CODE: dict[str, int] = {name: code for code, name in enumerate(PHASE_NAMES)}
+M_NONE, M_CALLED, M_ALONE, M_LEASTER, M_DOUBLER = range(5)
+MODE_NAMES: tuple[str | None, ...] = (None, CALLED, ALONE_MODE, LEASTER, DOUBLER)
+"""``MODE_NAMES[code]``: the public ``mode`` (SHP-10.1); ``None`` until it is decided."""
 
 _LEVEL_THRESHOLDS = ((91, "picker", 2), (61, "picker", 1), (31, "defenders", 1))
 
@@ -278,6 +298,8 @@ class SheepsheadDeal(DealState):
         "_deck",
         "_hands0",
         "_legal",
+        "_md",
+        "_ph",
         "actors",
         "blind",
         "blind_mask",
@@ -291,11 +313,9 @@ class SheepsheadDeal(DealState):
         "is_over",
         "last_trick",
         "leader",
-        "mode",
         "num_seats",
         "partner",
         "passes",
-        "phase",
         "picker",
         "stake",
         "taken",
@@ -319,8 +339,8 @@ class SheepsheadDeal(DealState):
         hands: list[CardSet],
         blind: tuple[Card, Card],
         stake: int,
-        deck: list[Card] | None,
-        hands0: list[list[Card]] | None,
+        deck: tuple[Card, ...] | None,
+        hands0: tuple[tuple[Card, ...], ...] | None,
     ) -> None:
         self.game = game
         self.variant = variant
@@ -337,12 +357,12 @@ class SheepsheadDeal(DealState):
         self.stake = stake
         self.to_act: int | None = NEXT[dealer]  # SHP-4.1: eldest first
         self.is_over = False
-        self.phase = P_PICK
+        self._ph = PH_PICK
         self.passes = 0
         self.picker = -1
         self.bury: CardSet = 0
         self.bury_count = 0
-        self.mode: str | None = None
+        self._md = M_NONE
         self.called = -1
         self.x_mask: CardSet = 0
         self.partner = -1
@@ -352,7 +372,22 @@ class SheepsheadDeal(DealState):
         self.trick_no = 0  # completed tricks
         self.tricks = [0] * SEATS
         self.taken = [0] * SEATS
-        self.last_trick: tuple[int, list[Card], int] | None = None
+        self.last_trick: tuple[int, tuple[Card, ...], int] | None = None
+
+    @property
+    def phase(self) -> str:
+        """The phase's public name: ``pick``, ``bury``, ``call``, ``play``, or ``over``
+        (SHP-10.2); kept as a code, so a copied state is in the same phase."""
+        return PHASE_NAMES[self._ph]
+
+    @phase.setter
+    def phase(self, name: str) -> None:
+        self._ph = PHASE_CODE[name]
+
+    @property
+    def mode(self) -> str | None:
+        """``called``, ``alone``, ``leaster``, ``doubler`` (SHP-10.1), or None until decided."""
+        return MODE_NAMES[self._md]
 
     def initial_hand(self, seat: int) -> list[Card]:
         """``seat``'s six dealt cards in the order received (SHP-3.2)."""
@@ -360,7 +395,7 @@ class SheepsheadDeal(DealState):
             return list(self._hands0[seat])
         assert self._deck is not None
         i = (seat - self.dealer - 1) % SEATS
-        return self._deck[3 * i : 3 * i + 3] + self._deck[17 + 3 * i : 20 + 3 * i]
+        return list(self._deck[3 * i : 3 * i + 3] + self._deck[17 + 3 * i : 20 + 3 * i])
 
     # --- legal actions ------------------------------------------------------------------
     def legal_actions(self) -> tuple[Action, ...]:
@@ -368,7 +403,7 @@ class SheepsheadDeal(DealState):
         legal = self._legal
         if legal is not None:
             return legal
-        if self.phase is P_PLAY:
+        if self._ph == PH_PLAY:
             # SHP-7.8, inlined for speed (the same algorithm as _legal_cards; tested equal).
             seat: int = self.to_act  # type: ignore[assignment]
             hand = self.hands[seat]
@@ -376,7 +411,7 @@ class SheepsheadDeal(DealState):
             if trick:
                 cls = CLASS[trick[0]]
                 cards = hand & cls or hand  # SHP-7.3 via the TrumpConfig class table
-                if self.mode is CALLED:
+                if self._md == M_CALLED:
                     c = self.called
                     if hand >> c & 1:
                         if cls == self.x_mask:
@@ -395,7 +430,7 @@ class SheepsheadDeal(DealState):
             else:
                 cards = hand
                 if (
-                    self.mode is CALLED
+                    self._md == M_CALLED
                     and hand >> self.called & 1
                     and not self.x_led
                     and self.trick_no < 5
@@ -406,7 +441,7 @@ class SheepsheadDeal(DealState):
                 legal = _play_miss(cards)
             self._legal = legal
             return legal
-        if self.phase is P_PICK:
+        if self._ph == PH_PICK:
             legal = _PICK_LEGAL  # SHP-4.1
         elif self.to_act is None:
             legal = ()
@@ -416,12 +451,12 @@ class SheepsheadDeal(DealState):
         return legal
 
     def _generate_legal(self) -> tuple[Action, ...]:
-        phase = self.phase
-        if phase is P_PLAY:
+        ph = self._ph
+        if ph == PH_PLAY:
             return play_actions_of(self._legal_cards(self.to_act))  # type: ignore[arg-type]
-        if phase is P_PICK:
+        if ph == PH_PICK:
             return (PASS, PICK)  # SHP-4.1
-        if phase is P_BURY:
+        if ph == PH_BURY:
             return bury_actions_of(self.hands[self.picker])  # SHP-5.1: no restriction
         return self._legal_calls()
 
@@ -443,7 +478,7 @@ class SheepsheadDeal(DealState):
         reference for :meth:`legal_actions`' inlined copy; the tests compare the two)."""
         hand = self.hands[seat]
         trick = self.trick
-        if self.mode is not CALLED:
+        if self._md != M_CALLED:
             if not trick:
                 return hand  # SHP-7.2: any lead
             # SHP-7.3/7.4: follow the led effective suit if possible, else anything.
@@ -482,7 +517,7 @@ class SheepsheadDeal(DealState):
         self._legal = None
         self.history.append(action)
         self.actors.append(seat)
-        if self.phase is not P_PLAY:
+        if self._ph != PH_PLAY:
             self._apply(action)
             return
         # SHP-7.2 / SHP-7.7 / SHP-7.9, inlined: the hot path of every playout.
@@ -525,27 +560,27 @@ class SheepsheadDeal(DealState):
             self.passes += 1
             if self.passes == SEATS:  # SHP-4.3
                 if self.variant["no_pick"] == DOUBLER:  # SHP-9.5
-                    self.mode = DOUBLER
+                    self._md = M_DOUBLER
                     self._end()
                 else:  # SHP-9.1
-                    self.mode = LEASTER
+                    self._md = M_LEASTER
                     self._start_play()
             else:
                 self.to_act = NEXT[seat]
         elif kind == K_PICK:  # SHP-4.2
             self.picker = seat
             self.hands[seat] |= self.blind_mask
-            self.phase = P_BURY
+            self._ph = PH_BURY
         elif kind == K_BURY:  # SHP-5.1
             c = CARD_OF[action]
             self.hands[seat] &= ~BIT[c]
             self.bury |= BIT[c]
             self.bury_count += 1
             if self.bury_count == 2:
-                self.phase = P_CALL
+                self._ph = PH_CALL
         elif kind == K_CALL:  # SHP-6.2/6.4/6.6
             c = CARD_OF[action]
-            self.mode = CALLED
+            self._md = M_CALLED
             self.called = c
             self.x_mask = CLASS[c]
             hands = self.hands
@@ -554,15 +589,15 @@ class SheepsheadDeal(DealState):
                     self.partner = s  # SHP-6.6
             self._start_play()
         else:  # K_ALONE, SHP-6.5
-            self.mode = ALONE_MODE
+            self._md = M_ALONE
             self._start_play()
 
     def _start_play(self) -> None:
-        self.phase = P_PLAY
+        self._ph = PH_PLAY
         self.to_act = self.leader = NEXT[self.dealer]  # SHP-7.1
 
     def _end(self) -> None:
-        self.phase = P_OVER
+        self._ph = PH_OVER
         self.to_act = None
         self.is_over = True
         self.leader = -1
@@ -598,11 +633,11 @@ class SheepsheadDeal(DealState):
         self.tricks[winner] += 1
         p = POINTS
         self.taken[winner] += p[trick[0]] + p[trick[1]] + p[trick[2]] + p[trick[3]] + p[trick[4]]
-        self.last_trick = (leader, trick, winner)
+        self.last_trick = (leader, tuple(trick), winner)
         self.trick = []
         n = self.trick_no = self.trick_no + 1
         if n == TRICKS:
-            self.phase = P_OVER
+            self._ph = PH_OVER
             self.to_act = None
             self.is_over = True
             self.leader = -1
@@ -657,7 +692,7 @@ class SheepsheadDeal(DealState):
             if hand & CLASS[led] and not CLASS[led] >> card & 1:
                 led_name = "trump" if CLASS[led] == TRUMPS else "CSH"[led // 13]
                 return f"{text!r}: seat {seat} must follow {led_name} (SHP-7.3)"
-            if self.mode is CALLED and hand >> c & 1 and CLASS[led] == self.x_mask:
+            if self._md == M_CALLED and hand >> c & 1 and CLASS[led] == self.x_mask:
                 return (
                     f"{text!r}: the holder of {CARD_NAMES[c]} must play it when {x_name} is "
                     "led (SHP-7.6)"
@@ -679,9 +714,9 @@ class SheepsheadDeal(DealState):
         if self.to_act is not None:
             raise ValueError("the deal is not over")
         stake = self.stake
-        mode = self.mode
+        md = self._md
         points = list(self.taken)
-        if mode in (CALLED, ALONE_MODE):
+        if md in (M_CALLED, M_ALONE):
             return self._picked_result(stake, points)
         res: dict[str, JSON] = {
             "score": [0] * SEATS,
@@ -700,10 +735,10 @@ class SheepsheadDeal(DealState):
             "stake": stake,
             "redeal": False,
         }
-        if self.mode == DOUBLER:  # SHP-9.5
+        if md == M_DOUBLER:  # SHP-9.5
             res["redeal"] = True
             return res
-        if mode == LEASTER:
+        if md == M_LEASTER:
             # SHP-9.2: the blind goes to the winner of the last trick.
             assert self.last_trick is not None
             points[self.last_trick[2]] += mask_points(self.blind_mask)
@@ -715,14 +750,14 @@ class SheepsheadDeal(DealState):
             res["points"] = points
             res["leaster_winners"] = winners
             return res
-        raise AssertionError(f"unknown mode {mode!r}")
+        raise AssertionError(f"unknown mode {self.mode!r}")
 
     def _picked_result(self, stake: int, points: list[int]) -> dict[str, JSON]:
         """:meth:`result` of a picked deal (called partner or alone), SHP-8."""
         picker = self.picker
         points[picker] += mask_points(self.bury)  # SHP-5.2, SHP-8.1
         tricks = self.tricks
-        alone = self.mode == ALONE_MODE
+        alone = self._md == M_ALONE
         partner = self.partner
         if alone:
             p_points, p_tricks = points[picker], tricks[picker]
@@ -767,38 +802,54 @@ class SheepsheadDeal(DealState):
 
     # --- information (SHP-13) ---------------------------------------------------------------
     def partner_known_to(self, seat: int) -> bool:
-        """True when ``seat`` may know who the partner is (SHP-13.1)."""
-        if self.mode is not CALLED:
+        """True when ``seat`` (or :data:`SPECTATOR`) may know who the partner is (SHP-13.1):
+        the partner itself; everyone once the called card is played or the deal is over."""
+        if self._md != M_CALLED:
             return False
         if self.to_act is None or seat == self.partner:
             return True
         return not any(self.hands[s] >> self.called & 1 for s in range(SEATS))
 
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` may know now (SHP-13): its hand, public actions, its own secrets."""
+        """What ``seat`` may know now (SHP-13): its hand, public actions, its own secrets.
+        ``seat`` may also be :data:`SPECTATOR` (= :meth:`public_observation`)."""
+        if not 0 <= seat < SEATS and seat != SPECTATOR:
+            raise ValueError(f"no seat {seat!r} in Sheepshead (seats 0–4, or SPECTATOR)")
+        return self._observe(seat)
+
+    def public_observation(self) -> Observation:
+        """What a spectator may know now (SHP-13.1): only the public facts, as a seat that is
+        neither picker nor partner sees them — every ``bury C`` as ``bury ?``, the blind and
+        the bury hidden until a played-out deal ends, the partner until the called card is
+        played; no hand, no legal actions; the info keys of a seat's observation."""
+        return self._observe(SPECTATOR)
+
+    def _observe(self, viewer: int) -> Observation:
+        """The observation of seat ``viewer``, or of a spectator when it is SPECTATOR."""
         over = self.to_act is None
-        is_picker = seat == self.picker
-        history = []
-        for a, who in zip(self.history, self.actors, strict=True):
-            if KIND[a] == K_BURY and who != seat:
-                history.append("bury ?")
-            else:
-                history.append(a.text)
-        played_out = over and self.mode != DOUBLER
-        show_blind = (is_picker and self.picker >= 0) or played_out
-        show_bury = (is_picker or played_out) and self.picker >= 0
+        seated = viewer >= 0
+        picker = self.picker
+        is_picker = seated and viewer == picker  # no picker is -1, like SPECTATOR
+        history = tuple(
+            "bury ?" if KIND[a] == K_BURY and who != viewer else a.text
+            for a, who in zip(self.history, self.actors, strict=True)
+        )
+        played_out = over and self._md != M_DOUBLER
+        show_blind = is_picker or played_out  # SHP-13.1; a leaster shows it only at the end
+        show_bury = picker >= 0 and (is_picker or played_out)  # SHP-5.2
+        in_play = self._ph == PH_PLAY
         last = self.last_trick
         info: dict[str, JSON] = {
             "stake": self.stake,
-            "mode": self.mode,
-            "picker": self.picker if self.picker >= 0 else None,
+            "mode": MODE_NAMES[self._md],
+            "picker": picker if picker >= 0 else None,
             "called": CARD_NAMES[self.called] if self.called >= 0 else None,
-            "partner": self.partner if self.partner_known_to(seat) else None,
+            "partner": self.partner if self.partner_known_to(viewer) else None,
             "blind": [CARD_NAMES[c] for c in self.blind] if show_blind else None,
             "bury": mask_text(self.bury) if show_bury else None,
             "trick": [CARD_NAMES[c] for c in self.trick],
-            "leader": self.leader if self.phase is P_PLAY else None,
-            "trick_number": self.trick_no + 1 if self.phase is P_PLAY else None,
+            "leader": self.leader if in_play else None,
+            "trick_number": self.trick_no + 1 if in_play else None,
             "called_suit_led": self.x_led,
             "tricks": list(self.tricks),
             "taken": list(self.taken),
@@ -810,14 +861,14 @@ class SheepsheadDeal(DealState):
         return Observation(
             game=self.game.name,
             variant=dict(self.variant),
-            seat=seat,
+            seat=viewer,
             num_seats=SEATS,
             dealer=self.dealer,
-            phase=self.phase,
+            phase=PHASE_NAMES[self._ph],  # public: every seat sees the phase and who acts
             to_act=self.to_act,
-            hand=self.hands[seat],
-            legal=self.legal_actions() if seat == self.to_act else (),
-            history=tuple(history),
+            hand=self.hands[viewer] if seated else 0,
+            legal=self.legal_actions() if seated and viewer == self.to_act else (),
+            history=history,
             actors=tuple(self.actors),
             info=info,
             carry=carry_of(self.variant, self.stake),
@@ -826,15 +877,17 @@ class SheepsheadDeal(DealState):
 
     # --- copies and records ---------------------------------------------------------------
     def clone(self) -> SheepsheadDeal:
-        """An independent copy (mutable parts copied, immutable ones shared)."""
-        new = SheepsheadDeal.__new__(SheepsheadDeal)
+        """An independent copy: every slot, the mutable lists copied (hands, history, actors,
+        the trick, tricks, taken); the rest is immutable and shared (variant, deck, blind…)."""
+        cls = type(self)
+        new = cls.__new__(cls)
         new.game = self.game
         new.variant = self.variant
         new.dealer = self.dealer
         new.num_seats = SEATS
         new.to_act = self.to_act
         new.is_over = self.is_over
-        new.phase = self.phase
+        new._ph = self._ph
         new._legal = self._legal
         new.history = self.history[:]
         new.actors = self.actors[:]
@@ -848,7 +901,7 @@ class SheepsheadDeal(DealState):
         new.picker = self.picker
         new.bury = self.bury
         new.bury_count = self.bury_count
-        new.mode = self.mode
+        new._md = self._md
         new.called = self.called
         new.x_mask = self.x_mask
         new.partner = self.partner
@@ -860,6 +913,21 @@ class SheepsheadDeal(DealState):
         new.taken = self.taken[:]
         new.last_trick = self.last_trick
         return new
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle state (every protocol): the slots, the history as action codes, no cached
+        legal tuple (the game itself pickles by name, :meth:`Game.__reduce__`)."""
+        state = {name: getattr(self, name) for name in SheepsheadDeal.__slots__}
+        state["history"] = [int(a) for a in self.history]
+        state["_legal"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Restore :meth:`__getstate__`: the history becomes this module's own actions again."""
+        for name, value in state.items():
+            setattr(self, name, value)
+        actions = ACTIONS.actions
+        self.history = [actions[code] for code in state["history"]]
 
     def setup_record(self) -> dict[str, JSON]:
         """``dealer``, ``deck`` (or ``hands`` + ``extra.blind``) and ``stake`` when not 1."""
@@ -898,6 +966,9 @@ class SheepsheadGame(Game):
         ),
     )
     deal_keys = ("stake",)
+    derived_deal_keys = ("stake",)
+    """SHP-11.2: a deal inside a match may leave ``stake`` out; it is then the stake the deals
+    before give (2^k after k doubler pass-outs). A ``stake`` it gives must equal it."""
 
     def num_seats(self, variant: Variant) -> int:
         """Always five (SHP-2.1)."""
@@ -943,11 +1014,16 @@ class SheepsheadGame(Game):
         if carry:
             stake = carry.get("stake", 1)
             if not is_stake(stake):
-                raise MalformedRecord(f"'stake' must be an integer power of two ≥ 1, not {stake!r}")
+                raise MalformedRecord(
+                    f"'stake' must be an integer power of two ≥ 1, not {json_repr(stake)} "
+                    "(SHP-11.2)"
+                )
+            if stake != 1 and variant["no_pick"] != DOUBLER:
+                raise MalformedRecord('the stake is always 1 under no_pick "leaster" (SHP-11.2)')
         if deck is not None:
             if hands is not None or extra is not None:
                 raise MalformedRecord("a deal record needs exactly one of 'deck' or 'hands'")
-            deck = list(deck)
+            deck = cards = tuple(deck)  # immutable: clones share it
             b = BIT
             # SHP-3.1: 3 each from eldest, 2 to the blind, 3 each again.
             masks = [0] * SEATS
@@ -974,7 +1050,7 @@ class SheepsheadGame(Game):
                     "'deck' must hold the 32 cards of the Sheepshead pack, each once"
                 )
             return SheepsheadDeal(
-                self, variant, dealer, masks, (deck[15], deck[16]), stake, deck, None
+                self, variant, dealer, masks, (deck[15], deck[16]), stake, cards, None
             )
         if hands is None:
             raise MalformedRecord("a deal record needs exactly one of 'deck' or 'hands'")
@@ -991,7 +1067,7 @@ class SheepsheadGame(Game):
             raise MalformedRecord(
                 "'hands' and 'extra.blind' together must be the 32 cards (SHP-3.3)"
             )
-        hands0 = [list(h) for h in hands]
+        hands0 = tuple(tuple(h) for h in hands)  # immutable: clones share it
         masks = [to_mask(h) for h in hands0]
         return SheepsheadDeal(
             self, variant, dealer, masks, (blind_cards[0], blind_cards[1]), stake, None, hands0
@@ -1270,7 +1346,8 @@ def _determinize(game: SheepsheadGame, obs: Observation, rng: random.Random) -> 
         raise FolkcardsError("no deal is consistent with this observation")
 
     remaining = [0] * SEATS
-    remaining[seat] = own
+    if seat != SPECTATOR:  # a spectator's observation (no hand) determinizes too
+        remaining[seat] = own
     bury_cards = list(bury_known)
     blind: list[Card] = list(blind_known) if blind_known is not None else []
     for (kind, s), cards in zip(piles, result, strict=True):

@@ -23,6 +23,10 @@ VARIANTS: list[dict[str, Any]] = [
     {"trup_kasiet": True, "signals": "home"},
     {"trup_kasiet": True, "signals": "all", "match_target": 3},
 ]
+ALL_VARIANTS: list[dict[str, Any]] = [
+    {"trup_kasiet": tk, "signals": sig} for tk in (False, True) for sig in ("none", "home", "all")
+]
+"""Every combination of the rule-changing options (SAT-15 × SAT-16 levels)."""
 CARRIES: list[dict[str, Any]] = [
     {"redeals": 0, "passing": None},
     {"redeals": 2, "passing": None},
