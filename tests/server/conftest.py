@@ -50,6 +50,15 @@ class Client:
             return self.state
         return self.recv_until(lambda m: m["type"] == "state" and pred(m), timeout)
 
+    def act(self, action: str) -> dict[str, Any]:
+        """Play ``action``: the ``ack`` comes first, then the state that shows it (returned)."""
+        assert self.state is not None and self.state["obs"] is not None
+        k = len(self.state["obs"]["history"])
+        self.send({"type": "act", "action": action})
+        reply = self.recv_until(lambda m: m["type"] in ("ack", "error"))
+        assert reply["type"] == "ack", reply
+        return self.recv_until(lambda m: m["type"] == "state" and len(m["obs"]["history"]) > k)
+
     def close(self) -> None:
         self.ws.close()
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import signal
+import time
 from pathlib import Path
 
 from folkcards.games import GAMES
@@ -62,3 +63,42 @@ def test_sigkill_mid_deal_then_restart_and_finish(tmp_path: Path) -> None:
         assert status == 200 and rec["deals"][0]["actions"][:12] == seen[0]["history"]
         for c in clients.values():
             c.close()
+
+
+def _deals(url: str, tid: str) -> int:
+    status, res = http(url, f"/api/tables/{tid}")
+    assert status == 200, res
+    n: int = res["table"]["deals"]
+    return n
+
+
+def _wait_deals(url: str, tid: str, k: int, timeout: float = 60) -> None:
+    deadline = time.time() + timeout
+    while _deals(url, tid) < k:
+        assert time.time() < deadline, f"the table did not reach {k} deals"
+        time.sleep(0.05)
+
+
+def test_no_deck_is_dealt_again_after_a_sigkill_and_restart(tmp_path: Path) -> None:
+    """Decks come from the secure source, not from a seed replayed at restore: deals after
+    the restart are new decks (before the fix deal 3 had deal 0's deck, in every game)."""
+    db = f"sqlite:///{tmp_path / 'decks.db'}"
+    bots = [{"kind": "bot", "level": "random"}] * 4
+    options = {"bot_delay": 0, "deal_pause": 0}
+    with server_process(db, free_port()) as (proc, url):
+        status, res = http(
+            url, "/api/tables", {"game": "satat", "name": "P", "seats": bots, "options": options}
+        )
+        assert status == 200, res
+        tid = res["id"]
+        _wait_deals(url, tid, 2)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    with server_process(db, free_port()) as (proc, url):
+        before = _deals(url, tid)
+        _wait_deals(url, tid, before + 3)
+        status, rec = http(url, f"/api/tables/{tid}/record")
+        assert status == 200
+    decks = [tuple(d["deck"]) for d in rec["deals"]]
+    assert len(decks) >= before + 2  # the record holds the finished deals
+    assert len(set(decks)) == len(decks), "a deck was dealt twice"

@@ -29,6 +29,12 @@ def add_parser(sub: Any) -> None:
         default=30,
         help="new tables per minute per client address (default 30)",
     )
+    p.add_argument(
+        "--idle-after",
+        type=float,
+        default=900,
+        help="seconds a table may go with nobody watching before it ends (default 900)",
+    )
     p.add_argument("--log-level", default="warning", help="uvicorn log level (default warning)")
 
 
@@ -43,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"folkcards serve needs the web extra: pip install -e '.[web]' ({exc})")
         return 2
     url = args.db or default_db_url()
-    app = create_app(url, create_rate=args.create_rate)
+    app = create_app(url, create_rate=args.create_rate, idle_after=args.idle_after)
     print(
         f"folkcards web table on http://{args.host}:{args.port}  (database: {_safe(url)})",
         flush=True,

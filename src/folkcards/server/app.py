@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -41,6 +42,19 @@ MAX_WS_MESSAGE = 8 * 1024
 WS_RATE = 20.0  # messages per second, sustained
 WS_BURST = 40.0
 CREATE_PER_MINUTE = 30
+IDLE_AFTER = 900.0
+"""Seconds a live table may go with nobody attached before it ends as abandoned."""
+MAX_RATE_ENTRIES = 10_000
+"""Per-address rate limiters kept at most; idle ones (back to a full burst) are dropped."""
+
+HTTP_STATUS = {
+    "not_found": 404,
+    "forbidden": 403,
+    "too_large": 413,
+    "rate_limited": 429,
+    "busy": 503,
+}
+"""HTTP status of each error code; every other code is a 400."""
 
 
 class TokenBucket:
@@ -51,6 +65,10 @@ class TokenBucket:
         self.burst = burst
         self.level = burst
         self.at = time.monotonic()
+
+    def idle(self) -> bool:
+        """True when the bucket has refilled to a full burst (nothing to remember)."""
+        return self.level + (time.monotonic() - self.at) * self.rate >= self.burst
 
     def take(self) -> bool:
         """True when one more event is allowed now."""
@@ -103,15 +121,30 @@ class Server:
     """The application state: storage, log, tables, per-client limits."""
 
     def __init__(
-        self, db_url: str, *, restore: bool = True, create_rate: float = CREATE_PER_MINUTE
+        self,
+        db_url: str,
+        *,
+        restore: bool = True,
+        create_rate: float = CREATE_PER_MINUTE,
+        idle_after: float = IDLE_AFTER,
     ) -> None:
         self.storage = Storage(db_url)
         self.log = EventLog(self.storage)
-        self.tables = TableManager(self.log)
+        self.tables = TableManager(self.log, idle_after=idle_after)
         self.restore = restore
         self.create_limits: dict[str, TokenBucket] = {}
         self.create_rate = create_rate
         self.restored = 0
+
+    def prune_limits(self) -> None:
+        """Forget the rate limiters of addresses that are idle again (their bucket refilled),
+        once there are many, so the table of addresses stays bounded."""
+        if len(self.create_limits) < MAX_RATE_ENTRIES:
+            return
+        for ip in [ip for ip, b in self.create_limits.items() if b.idle()]:
+            del self.create_limits[ip]
+        while len(self.create_limits) >= MAX_RATE_ENTRIES:  # all busy: drop the oldest
+            del self.create_limits[next(iter(self.create_limits))]
 
     async def get_table(self, table_id: str) -> Table:
         """A live table or a finished one rebuilt from the log; TableError if none."""
@@ -127,16 +160,22 @@ class Server:
 
 
 def create_app(
-    db_url: str, *, restore: bool = True, create_rate: float = CREATE_PER_MINUTE
+    db_url: str,
+    *,
+    restore: bool = True,
+    create_rate: float = CREATE_PER_MINUTE,
+    idle_after: float = IDLE_AFTER,
 ) -> Starlette:
     """The Starlette application serving one database; ``create_rate`` limits new tables per
-    minute per client address (bursts of up to 10, or ``create_rate`` if larger)."""
-    server = Server(db_url, restore=restore, create_rate=create_rate)
+    minute per client address (bursts of up to 10, or ``create_rate`` if larger);
+    ``idle_after`` is how long a table may go unwatched before it ends as abandoned."""
+    server = Server(db_url, restore=restore, create_rate=create_rate, idle_after=idle_after)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if server.restore:
             server.restored = await server.tables.restore()
+        server.tables.start_sweeping()
         yield
         await server.tables.shutdown()
         server.storage.close()
@@ -148,9 +187,7 @@ def create_app(
             try:
                 return await fn(request)
             except TableError as exc:
-                status = {"not_found": 404, "too_large": 413, "rate_limited": 429, "busy": 503}.get(
-                    exc.code, 400
-                )
+                status = HTTP_STATUS.get(exc.code, 400)
                 return JSONResponse(error_body(exc.code, str(exc), exc.rule), status)
 
         return wrapped
@@ -161,7 +198,9 @@ def create_app(
             return {}
         try:
             return json.loads(body)
-        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        except (ValueError, RecursionError):
+            # ValueError covers malformed JSON, bad UTF-8 and integers over Python's
+            # 4,300-digit conversion limit
             raise TableError("bad_json", "the request body is not JSON") from None
 
     async def index(request: Request) -> Response:
@@ -208,6 +247,7 @@ def create_app(
     @handler
     async def create_table(request: Request) -> Response:
         ip = request.client.host if request.client else "?"
+        server.prune_limits()
         bucket = server.create_limits.setdefault(
             ip, TokenBucket(server.create_rate / 60, max(10.0, server.create_rate))
         )
@@ -223,6 +263,7 @@ def create_app(
             body.get("options"),
             body.get("title"),
             body.get("name"),
+            address=ip,
         )
         return JSONResponse({"ok": True, "id": table.id, "seat": seat, "token": token})
 
@@ -329,6 +370,18 @@ def _seats_by_variant(g: Any) -> dict[str, int]:
     return out
 
 
+def _ref(value: object) -> int | str | None:
+    """A client's message reference, echoed in replies: a small integer or a short
+    printable text (anything else is dropped rather than echoed)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if -(2**53) < value < 2**53 else None
+    if isinstance(value, str) and len(value) <= 64 and value.isprintable():
+        return value
+    return None
+
+
 async def serve_socket(server: Server, ws: WebSocket) -> None:
     """One websocket: a ``hello`` attaches it to a table; then act/explain/hint/ready/ping."""
 
@@ -346,9 +399,17 @@ async def serve_socket(server: Server, ws: WebSocket) -> None:
     try:
         while True:
             try:
-                text = await ws.receive_text()
-            except (WebSocketDisconnect, RuntimeError, KeyError):
+                raw = await ws.receive()
+            except (WebSocketDisconnect, RuntimeError):
                 break
+            if raw["type"] == "websocket.disconnect":
+                break
+            text = raw.get("text")
+            if text is None:
+                conn.push(
+                    {"type": "error", "error": "bad_request", "message": "messages are JSON text"}
+                )
+                continue
             if len(text) > MAX_WS_MESSAGE:
                 conn.push({"type": "error", "error": "too_large", "message": "message too large"})
                 continue
@@ -366,7 +427,7 @@ async def serve_socket(server: Server, ws: WebSocket) -> None:
             limited = False
             try:
                 msg = json.loads(text)
-            except (json.JSONDecodeError, RecursionError):
+            except (ValueError, RecursionError):  # also integers over 4,300 digits
                 conn.push({"type": "error", "error": "bad_json", "message": "not JSON"})
                 continue
             if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
@@ -375,7 +436,7 @@ async def serve_socket(server: Server, ws: WebSocket) -> None:
                 )
                 continue
             kind = msg["type"]
-            ref = msg.get("ref") if isinstance(msg.get("ref"), int | str) else None
+            ref = _ref(msg.get("ref"))
             try:
                 if kind == "ping":
                     conn.push({"type": "pong", "ref": ref})
@@ -411,13 +472,16 @@ async def serve_socket(server: Server, ws: WebSocket) -> None:
                             not isinstance(expect, int) or isinstance(expect, bool)
                         ):
                             raise TableError("bad_request", "expect must be an integer")
-                        await table.act(seat, msg.get("action"), expect=expect)  # type: ignore[arg-type]
-                        conn.push({"type": "ack", "ref": ref})
+                        # the ack goes out before the state frame that shows the action
+                        await table.act(
+                            seat,  # type: ignore[arg-type]
+                            msg.get("action"),
+                            expect=expect,
+                            acknowledge=functools.partial(conn.push, {"type": "ack", "ref": ref}),
+                        )
                     elif kind == "explain":
                         ex = table.explain(seat, msg.get("action"))  # type: ignore[arg-type]
-                        conn.push(
-                            {"type": "explain", "ref": ref, "action": msg.get("action"), **ex}
-                        )
+                        conn.push({"type": "explain", "ref": ref, **ex})
                     elif kind == "hint":
                         if hinting:
                             raise TableError("rate_limited", "a hint is already being computed")

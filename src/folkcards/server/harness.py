@@ -35,12 +35,12 @@ def free_port() -> int:
 class ServerThread:
     """The app served by uvicorn in a background thread (its own event loop)."""
 
-    def __init__(self, db_url: str, *, restore: bool = True) -> None:
+    def __init__(self, db_url: str, *, restore: bool = True, **options: Any) -> None:
         import uvicorn
 
         from folkcards.server.app import create_app
 
-        self.app = create_app(db_url, restore=restore)
+        self.app = create_app(db_url, restore=restore, **options)
         self.sock = free_socket()
         self.port: int = self.sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"

@@ -5,8 +5,16 @@ appended to the event log (:mod:`folkcards.server.storage`) and only then applie
 broadcast, so the log is always at least as far as anything a player was told. A
 table is rebuilt from its events by :meth:`Table.restore`.
 
-Each connection receives only its seat's ``observation(seat)``; spectators receive
-the part of the deal that every seat sees (:func:`public_view`).
+Each connection receives only its seat's ``observation(seat)``; spectators receive the
+engine's ``public_observation()``. Every field of a frame is computed per viewer from what
+that viewer may know (who acted last, whose clock runs), and a viewer whose view did not
+change is sent nothing, so the moment of another seat's private step (Satat's ``silent``
+and ``pass``, SAT-19.1) shows in no frame.
+
+Shuffles come from the operating system's secure source (:data:`SHUFFLER`), one fresh deck
+per deal: the decks are in the event log, so a restored table needs no seed and never deals
+a deck again. Public draws (Satat's first-dealer draw) are drawn from the same source, which
+keeps no state that one draw could reveal about another.
 """
 
 from __future__ import annotations
@@ -22,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from folkcards.cards import iter_cards
-from folkcards.engine.api import FolkcardsError, Game, IllegalAction
+from folkcards.engine.api import DealState, FolkcardsError, Game, IllegalAction, Observation
 from folkcards.engine.match import Match
 from folkcards.games import GAMES
 from folkcards.server import botbridge
@@ -30,6 +38,9 @@ from folkcards.server.storage import Event, EventLog
 
 MAX_NAME = 32
 MAX_TITLE = 80
+
+SHUFFLER: random.Random = secrets.SystemRandom()
+"""Every live table's randomness: deck shuffles, public draws, bot and hint seeds."""
 
 
 class TableError(Exception):
@@ -144,10 +155,15 @@ class Connection:
         self.seat: int | None = None
         self.task = asyncio.get_running_loop().create_task(self._pump())
         self.closed = False
+        self.last_key: str | None = None
+        """The key of the last state frame sent (see :meth:`Table.frame`)."""
 
     def push(self, msg: dict[str, Any]) -> None:
-        """Queue a message; a client that falls too far behind is disconnected."""
-        self.push_text(_dumps(msg))
+        """Queue a message; a client that falls too far behind is disconnected.
+
+        Replies may echo client text, so they are ASCII JSON: a lone surrogate a client
+        sent is escaped, never a text the socket cannot encode."""
+        self.push_text(json.dumps(msg, separators=(",", ":")))
 
     def push_text(self, text: str) -> None:
         """Queue a message already serialized as JSON text."""
@@ -176,63 +192,9 @@ class Connection:
         self.task.cancel()
 
 
-def _aligned(full: list[str], actors: list[int], view: dict[str, Any]) -> list[str | None]:
-    """A seat's history entries placed at their positions in the full history (None where
-    the seat's view leaves an action out, e.g. Satat's private ``silent``)."""
-    out: list[str | None] = []
-    hist, who = view["history"], view["actors"]
-    j = 0
-    for text, actor in zip(full, actors, strict=True):
-        if j < len(hist) and who[j] == actor and hist[j].split(" ")[0] == text.split(" ")[0]:
-            out.append(hist[j])
-            j += 1
-        else:
-            out.append(None)
-    return out
-
-
 def _dumps(obj: Any) -> str:
     """Compact JSON text of a message."""
     return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
-
-
-def public_view(views: list[dict[str, Any]], full: list[str], actors: list[int]) -> dict[str, Any]:
-    """What every seat sees: the part that all seats' observations agree on.
-
-    ``full``/``actors`` are the deal's complete history (for aligning seats' histories that
-    leave private actions out). An action in the public history is one that every seat's
-    history holds, in its most hidden form among them (the one with ``?``); info keys whose
-    values differ between seats are left out; no hand, no legal actions.
-    """
-    base = dict(views[0])
-    base["seat"] = None
-    base["hand"] = []
-    base["legal"] = []
-    columns = [_aligned(full, actors, v) for v in views]
-    hist: list[str] = []
-    who: list[int] = []
-    for i, actor in enumerate(actors):
-        forms = [col[i] for col in columns]
-        if any(f is None for f in forms):
-            continue  # some seat does not see that this action happened
-        distinct = {f for f in forms if f is not None}
-        if len(distinct) == 1:
-            hist.append(distinct.pop())
-        else:
-            hidden = sorted(f for f in distinct if "?" in f)
-            hist.append(hidden[0] if hidden else full[i].split(" ")[0] + " ?")
-        who.append(actor)
-    base["history"] = hist
-    base["actors"] = who
-    info = {}
-    for key, value in base["info"].items():
-        if all(key in v["info"] and v["info"][key] == value for v in views[1:]):
-            info[key] = value
-    base["info"] = info
-    base["carry"] = {
-        k: v for k, v in base["carry"].items() if all(w["carry"].get(k) == v for w in views)
-    }
-    return base
 
 
 class Table:
@@ -249,7 +211,6 @@ class Table:
         title: str,
         first_dealer: int,
         match_keys: dict[str, Any],
-        seed: int,
     ) -> None:
         self.manager = manager
         self.id = table_id
@@ -258,9 +219,7 @@ class Table:
         self.seats = seats
         self.options = options
         self.title = title
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.match = Match(game, variant, rng=self.rng, dealer=first_dealer, match_keys=match_keys)
+        self.match = Match(game, variant, rng=SHUFFLER, dealer=first_dealer, match_keys=match_keys)
         self.first_dealer = first_dealer
         self.seq = 0
         self.lock = asyncio.Lock()
@@ -272,12 +231,17 @@ class Table:
         self.clock_deadline: float | None = None
         self.next_task: asyncio.Task[None] | None = None
         self.next_deadline: float | None = None
-        self.last_action: dict[str, Any] | None = None
         self.results: list[dict[str, Any]] = []
         self.closed = False
         self.actions_applied = 0
         self._committing = 0
         self.hinted: dict[int, float] = {}
+        self.watched_at = time.monotonic()
+        """When a viewer was last attached (creation and restore count as watched)."""
+        self.creator: str | None = None
+        """The address that created the table (for the per-address cap; not stored)."""
+        self._seen: dict[int | None, tuple[str, float]] = {}
+        """Per viewer (seat, or None for spectators): the key of its view and since when."""
 
     # --- facts -------------------------------------------------------------------------
     @property
@@ -286,7 +250,7 @@ class Table:
         return len(self.seats)
 
     @property
-    def deal(self) -> Any:
+    def deal(self) -> DealState | None:
         """The current (or last) deal state, or None before the first deal."""
         return self.match.deals[-1] if self.match.deals else None
 
@@ -363,7 +327,7 @@ class Table:
         self.seq = ev.seq + 1
 
     def _record_result(self) -> None:
-        deal = self.deal
+        deal = self.match.deals[-1]
         res = dict(deal.result())
         self.results.append(
             {"deal": len(self.match.deals) - 1, "dealer": deal.dealer, "result": res}
@@ -434,9 +398,8 @@ class Table:
 
     async def _start_deal(self) -> None:
         deck = list(iter_cards(self.game.deck))
-        self.rng.shuffle(deck)
+        SHUFFLER.shuffle(deck)
         await self._commit("deal", {"deck": deck})
-        self.last_action = None
         self._cancel_next()
 
     # --- acting -------------------------------------------------------------------------
@@ -446,10 +409,13 @@ class Table:
         text: object,
         *,
         expect: int | None = None,
-        by_bot: bool = False,
         at: int | None = None,
+        acknowledge: Callable[[], None] | None = None,
     ) -> None:
-        """Validate and apply ``text`` for ``seat``: logged before it is acknowledged."""
+        """Validate and apply ``text`` for ``seat``: logged before it is acknowledged.
+
+        ``acknowledge`` is called once the action is stored, before any viewer is sent the
+        state that shows it (the protocol's order: ``ack``, then ``state``)."""
         if not isinstance(text, str) or len(text) > 100:
             raise TableError("bad_request", "an action is a short text")
         async with self.lock:
@@ -477,7 +443,8 @@ class Table:
                 msg = deal.explain_illegal(action)
                 raise TableError("illegal", msg, _rule_of(msg))
             await self._commit("act", {"seat": seat, "action": action.text})
-            self.last_action = {"seat": seat, "by_bot": by_bot}
+            if acknowledge is not None:
+                acknowledge()
             if self.deal is not None and self.deal.is_over:
                 if self.status == "finished":
                     await self._commit("end", {"reason": "over"})
@@ -518,7 +485,7 @@ class Table:
             raise TableError("rate_limited", "one hint at a time, please")
         self.hinted[seat] = now
         obs = deal.observation(seat)
-        return await asyncio.to_thread(botbridge.hint, obs, self.rng.randrange(1 << 30))
+        return await asyncio.to_thread(botbridge.hint, obs, SHUFFLER.randrange(1 << 30))
 
     async def ready(self, seat: int) -> None:
         """A player is ready for the next deal; it starts when every present human is."""
@@ -597,7 +564,7 @@ class Table:
         s = self.seats[seat]
         bot = self.bots.get(seat)
         if bot is None or bot.level != s.level:
-            bot = self.bots[seat] = botbridge.SeatBot(s.level, self.seed * 31 + seat)
+            bot = self.bots[seat] = botbridge.SeatBot(s.level, SHUFFLER.randrange(1 << 62))
         return bot
 
     async def _bot_move(self, seat: int, at: int, *, forced: bool = False) -> None:
@@ -612,7 +579,7 @@ class Table:
         bot = self._bot(seat)
         text = await asyncio.to_thread(bot.choose, obs) if bot.slow else bot.choose(obs)
         try:
-            await self.act(seat, text, at=at, by_bot=True)
+            await self.act(seat, text, at=at)
         except TableError:
             pass  # the table moved on meanwhile
         finally:
@@ -631,6 +598,7 @@ class Table:
         """A viewer arrives (as a seat when it proved the token, else as a spectator)."""
         conn.table = self
         conn.seat = seat
+        self.watched_at = time.monotonic()
         if seat is None:
             self.spectators.add(conn)
         else:
@@ -645,8 +613,14 @@ class Table:
         self.schedule(broadcast=False)
         self.broadcast()
 
+    @property
+    def watched(self) -> bool:
+        """True while any person (a seat's connection or a spectator) is attached."""
+        return bool(self.spectators) or any(s.conns for s in self.seats)
+
     def detach(self, conn: Connection) -> None:
         """A viewer leaves; a seat left empty is handed to a bot after the grace period."""
+        self.watched_at = time.monotonic()
         if conn.seat is None:
             self.spectators.discard(conn)
             return
@@ -672,26 +646,15 @@ class Table:
             self.schedule()
 
     # --- what viewers see ----------------------------------------------------------------
-    def _obs_of(self, seat: int | None) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
-        """A viewer's observation (the public view for a spectator) and, once the deal is
-        over, the deal's record."""
+    def _observation(self, seat: int | None) -> Observation | None:
+        """A viewer's observation: its seat's, or the engine's public one for a spectator."""
         deal = self.deal
         if deal is None:
-            return None, None
-        if seat is not None:
-            obs = deal.observation(seat).to_dict()
-        else:
-            obs = public_view(
-                [deal.observation(s).to_dict() for s in range(self.num_seats)],
-                [a.text for a in deal.history],
-                list(deal.actors),
-            )
-        return obs, deal.record() if deal.is_over else None
+            return None
+        return deal.observation(seat) if seat is not None else deal.public_observation()
 
-    def _common(self) -> dict[str, Any]:
-        """The part of the state message that every viewer receives alike."""
-        deal = self.deal
-        now = time.time()
+    def _table_facts(self) -> dict[str, Any]:
+        """The public facts of the table that every viewer receives alike."""
         ms = self.match.state
         return {
             "table": {
@@ -723,42 +686,77 @@ class Table:
                 "draw": ms.draw,
                 "results": self.results,
             },
-            "last": self.last_action,
-            "clock": (
-                {"seat": deal.to_act, "remaining": max(0.0, self.clock_deadline - now)}
-                if self.clock_deadline is not None and deal is not None
-                else None
-            ),
-            "next_in": max(0.0, self.next_deadline - now) if self.next_deadline else None,
         }
 
+    def _clock_seat(self, obs: Observation | None) -> int | None:
+        """Whose turn clock this viewer sees running: the seat its observation shows to act,
+        when that seat is a person and the table has a clock."""
+        if obs is None or obs.to_act is None or not self.options.turn_clock:
+            return None
+        return None if self.seats[obs.to_act].automated else obs.to_act
+
+    def frame(self, seat: int | None, facts: str | None = None) -> tuple[str, str]:
+        """One viewer's state message as JSON text, and its key: the message without its
+        running times, equal for two frames that tell the viewer the same things.
+
+        Every field comes from the viewer's own observation or from public table facts.
+        The clock runs from the moment this viewer's view last changed: while another seat
+        takes a private step (SAT-19.1) the others see a later seat to act, and its clock
+        must not start at a moment they cannot see."""
+        obs = self._observation(seat)
+        deal = self.deal
+        data = obs.to_dict() if obs is not None else None
+        last = (
+            {"seat": obs.actors[-1], "n": len(obs.history)}
+            if obs is not None and obs.actors
+            else None
+        )
+        reveal = deal.record() if deal is not None and deal.is_over else None
+        clock_seat = self._clock_seat(obs)
+        if facts is None:
+            facts = _dumps(self._table_facts())[1:-1]
+        body = (
+            f'{{"type":"state","you":{_dumps(seat)},"obs":{_dumps(data)},'
+            f'"reveal":{_dumps(reveal)},{facts},"last":{_dumps(last)}'
+        )
+        key = f"{body},{clock_seat},{self.next_deadline is not None}"
+        now = time.time()
+        seen = self._seen.get(seat)
+        if seen is None or seen[0] != key:
+            seen = self._seen[seat] = (key, now)
+        clock = None
+        if clock_seat is not None and self.options.turn_clock:
+            remaining = max(0.0, seen[1] + self.options.turn_clock - now)
+            clock = {"seat": clock_seat, "remaining": remaining}
+        next_in = max(0.0, self.next_deadline - now) if self.next_deadline else None
+        return key, f'{body},"clock":{_dumps(clock)},"next_in":{_dumps(next_in)}}}'
+
     def view(self, seat: int | None) -> dict[str, Any]:
-        """The full message for one viewer: table facts plus that seat's observation."""
-        obs, reveal = self._obs_of(seat)
-        return {"type": "state", "you": seat, "obs": obs, "reveal": reveal, **self._common()}
+        """The full state message for one viewer (as a dict)."""
+        msg: dict[str, Any] = json.loads(self.frame(seat)[1])
+        return msg
 
     def broadcast(self) -> None:
         """Send every viewer its own view (held back while an event is being committed).
 
-        The shared part is serialized once; each viewer's observation is added to it."""
+        A viewer whose view is the same as in the last frame it was sent gets no frame, so
+        that no frame marks the moment of a step it may not see."""
         if self._committing:
             return
-        common: str | None = None
+        facts: str | None = None
         viewers: list[tuple[int | None, list[Connection]]] = [
             (i, list(s.conns)) for i, s in enumerate(self.seats) if s.conns
         ]
         if self.spectators:
             viewers.append((None, list(self.spectators)))
         for seat, conns in viewers:
-            if common is None:
-                common = _dumps(self._common())[1:]
-            obs, reveal = self._obs_of(seat)
-            text = (
-                f'{{"type":"state","you":{_dumps(seat)},"obs":{_dumps(obs)},'
-                f'"reveal":{_dumps(reveal)},{common}'
-            )
+            if facts is None:
+                facts = _dumps(self._table_facts())[1:-1]
+            key, text = self.frame(seat, facts)
             for c in conns:
-                c.push_text(text)
+                if c.last_key != key:
+                    c.last_key = key
+                    c.push_text(text)
 
     def shutdown(self) -> None:
         """Cancel the table's timers and tasks."""
@@ -789,11 +787,47 @@ class TableManager:
     """Every live table of a server, created from the lobby or restored from the log."""
 
     MAX_LIVE = 2000
+    MAX_LIVE_PER_ADDRESS = 20
+    """Live tables one address may have created (since this server started)."""
 
-    def __init__(self, log: EventLog) -> None:
+    def __init__(self, log: EventLog, idle_after: float = 900.0) -> None:
         self.log = log
+        self.idle_after = idle_after
+        """Seconds a live table may go with nobody attached before it ends as abandoned."""
         self.tables: dict[str, Table] = {}
         self._retiring: set[asyncio.Task[None]] = set()
+        self._sweeper: asyncio.Task[None] | None = None
+
+    def start_sweeping(self) -> None:
+        """Start the task that ends abandoned tables (every live table, from creation)."""
+        if self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(min(30.0, max(0.05, self.idle_after / 4)))
+            await self.sweep()
+
+    async def sweep(self) -> int:
+        """End every live table nobody has watched for ``idle_after`` seconds (an ``end``
+        event with reason ``abandoned``): it leaves the lobby and its bots stop. A table
+        nobody ever connected to counts from its creation, so tables created and left can
+        never fill the live-table cap. Returns how many ended."""
+        now = time.monotonic()
+        ended = 0
+        for t in list(self.tables.values()):
+            if t.status == "finished" or t.closed or t.watched:
+                continue
+            if now - t.watched_at < self.idle_after:
+                continue
+            async with t.lock:
+                if t.status == "finished" or t.watched:
+                    continue
+                await t._commit("end", {"reason": "abandoned"})
+            t.shutdown()
+            self.tables.pop(t.id, None)
+            ended += 1
+        return ended
 
     async def create(
         self,
@@ -803,13 +837,24 @@ class TableManager:
         options: object,
         title: object,
         host_name: object,
-        seed: int | None = None,
+        address: str | None = None,
     ) -> tuple[Table, int | None, str | None]:
-        """Create a table; the host takes the first human seat. Returns (table, seat, token)."""
+        """Create a table; the host takes the first human seat. Returns (table, seat, token).
+
+        ``address`` is the creator's client address: it may have at most
+        :attr:`MAX_LIVE_PER_ADDRESS` live tables."""
         if not isinstance(game_name, str) or game_name not in GAMES:
             raise TableError("bad_request", f"unknown game (known: {', '.join(GAMES)})")
-        if sum(1 for t in self.tables.values() if t.status != "finished") >= self.MAX_LIVE:
+        live = [t for t in self.tables.values() if t.status != "finished"]
+        if len(live) >= self.MAX_LIVE:
             raise TableError("busy", "the server has too many live tables; try later")
+        if address is not None:
+            mine = sum(1 for t in live if t.creator == address)
+            if mine >= self.MAX_LIVE_PER_ADDRESS:
+                raise TableError(
+                    "rate_limited",
+                    f"you have {mine} live tables; finish or leave one before creating more",
+                )
         game = GAMES[game_name]
         try:
             v = game.normalize_variant(variant if variant is not None else {})
@@ -833,11 +878,10 @@ class TableManager:
                 seat.name = bot_name(level, i)
             seat_objs.append(seat)
         opts = TableOptions.parse(options)
-        rng = random.Random(seed)
-        table_seed = rng.randrange(1 << 62)
-        trng = random.Random(table_seed)
-        match_keys = game.new_match_keys(v, trng)
-        first_dealer = trng.randrange(n)
+        # public draws, from the secure source like the shuffles (no generator is shared
+        # between a draw everyone sees and a deck nobody may predict)
+        match_keys = game.new_match_keys(v, SHUFFLER)
+        first_dealer = SHUFFLER.randrange(n)
         table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         ttl = clean_name(title, "") if isinstance(title, str) else ""
         ttl = ttl[:MAX_TITLE]
@@ -849,9 +893,9 @@ class TableManager:
             "title": ttl,
             "first_dealer": first_dealer,
             "match_keys": match_keys,
-            "seed": table_seed,
         }
         table = self._build(table_id, create)
+        table.creator = address
         await asyncio.to_thread(
             self.log.storage.create_table, table_id, game.name, ttl, table.summary()
         )
@@ -884,7 +928,6 @@ class TableManager:
             create["title"],
             create["first_dealer"],
             create["match_keys"],
-            create["seed"],
         )
 
     async def restore(self) -> int:
@@ -952,6 +995,8 @@ class TableManager:
 
     async def shutdown(self) -> None:
         """Stop every table's timers and flush the log."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for t in self.tables.values():
             t.shutdown()
         for task in self._retiring:

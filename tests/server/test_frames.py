@@ -1,0 +1,121 @@
+"""Every field of every frame is per viewer: nothing in it depends on what the viewer may
+not know (SAT-16.7, SAT-19.1 and every game's information section).
+
+The check, at random points of random deals of random variants of every game: replace the
+table's deal by a world determinized from a viewer's own observation (for the spectator:
+from any seat's). Such a world differs from the real deal only in what that viewer cannot
+know, so the viewer's frame (its key: everything but the running times) must be the same.
+A second check plays whole deals through a table and counts the frames each viewer would
+be sent: one is sent only when the viewer's view changed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from folkcards.cards import iter_cards
+from folkcards.engine.api import Game, MalformedRecord
+from folkcards.games import GAMES
+from folkcards.server.tables import SHUFFLER, Seat, Table, TableOptions
+
+
+def variant_for(game: Game, rng: random.Random) -> dict[str, Any]:
+    """A random valid variant (each option's listed values, booleans both ways)."""
+    for _ in range(200):
+        raw: dict[str, Any] = {}
+        for opt in game.variant_options:
+            if opt.choices:
+                raw[opt.key] = rng.choice(opt.choices)
+            elif isinstance(opt.default, bool):
+                raw[opt.key] = rng.random() < 0.5
+        try:
+            return game.normalize_variant(raw)
+        except MalformedRecord:
+            continue
+    raise AssertionError(f"{game.name}: no valid random variant in 200 draws")
+
+
+def table_for(game: Game, variant: dict[str, Any], rng: random.Random) -> Table:
+    """A table of claimed human seats with a turn clock (so clocks show in frames), its
+    first deal dealt from an ``rng`` shuffle; no server, no log."""
+    n = game.num_seats(variant)
+    seats = [Seat(kind="human", level="random", name=f"P{i}", token_hash=f"h{i}") for i in range(n)]
+    options = TableOptions(turn_clock=30.0)
+    match_keys = game.new_match_keys(variant, rng)
+    table = Table(None, "t", game, variant, seats, options, "", rng.randrange(n), match_keys)  # type: ignore[arg-type]
+    deck = list(iter_cards(game.deck))
+    rng.shuffle(deck)
+    table.match.new_deal(deck)
+    return table
+
+
+def key_in_world(table: Table, viewer: int | None, world: Any) -> str:
+    real = table.match.deals[-1]
+    table.match.deals[-1] = world
+    try:
+        return table.frame(viewer)[0]
+    finally:
+        table.match.deals[-1] = real
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_no_frame_field_depends_on_what_its_viewer_cannot_know(name: str) -> None:
+    game = GAMES[name]
+    rng = random.Random(f"frames-{name}")
+    checked = 0
+    for _ in range(6):
+        variant = variant_for(game, rng)
+        table = table_for(game, variant, rng)
+        deal = table.match.deals[-1]
+        n = deal.num_seats
+        while not deal.is_over:
+            if rng.random() < 0.3:
+                for seat in range(n):
+                    obs = deal.observation(seat)
+                    world = game.determinize(obs, random.Random(rng.random()))
+                    assert key_in_world(table, seat, world) == table.frame(seat)[0], (
+                        f"{name}: seat {seat}'s frame depends on a hidden fact"
+                    )
+                    assert key_in_world(table, None, world) == table.frame(None)[0], (
+                        f"{name}: the spectator's frame depends on what seat {seat} cannot see"
+                    )
+                    checked += 1
+            deal.apply(rng.choice(deal.legal_actions()))
+    assert checked > 20
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_frame_is_sent_only_when_the_viewer_view_changed(name: str) -> None:
+    """After each action, a viewer is sent a frame exactly when its observation changed
+    (the table facts stay the same here), and its frame then differs from the last."""
+    game = GAMES[name]
+    rng = random.Random(f"sent-{name}")
+    quiet = 0
+    for _ in range(4):
+        table = table_for(game, variant_for(game, rng), rng)
+        deal = table.match.deals[-1]
+        viewers: list[int | None] = [*range(deal.num_seats), None]
+        last = {v: table.frame(v)[0] for v in viewers}
+        seen = {v: table._observation(v) for v in viewers}
+        while not deal.is_over:
+            deal.apply(rng.choice(deal.legal_actions()))
+            for v in viewers:
+                key = table.frame(v)[0]
+                obs = table._observation(v)
+                assert (key != last[v]) == (obs != seen[v]), f"{name}: viewer {v}"
+                quiet += key == last[v]
+                last[v], seen[v] = key, obs
+    if name == "satat":
+        # Satat's private steps (SAT-19.1) leave the other seats' views unchanged
+        assert quiet > 0
+
+
+def test_live_shuffles_come_from_the_secure_source() -> None:
+    """The live tables' shuffles and draws use the operating system's source, which keeps
+    no state to reseed: no table can deal a deck again after a restart."""
+    import secrets
+
+    assert isinstance(SHUFFLER, secrets.SystemRandom)
