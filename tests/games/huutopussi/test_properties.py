@@ -312,8 +312,16 @@ def test_mutated_records_never_crash_replay(variant: dict[str, Any], seed: int) 
         bad = mutate(rec, rng)
         out = replay(bad)
         json.dumps(out)
-        assert out["ok"] in (True, False)
-        if not out["ok"]:
+        # exactly one of the replay contract's three shapes (conventions.md)
+        if out["ok"] is True:
+            if out["over"] is True:
+                assert set(out) == {"ok", "over", "result"} and "score" in out["result"]
+            else:
+                assert out["over"] is False
+                assert set(out) == {"ok", "over", "to_act", "phase", "legal"} and out["legal"]
+        else:
+            assert out["ok"] is False
+            assert set(out) == {"ok", "index", "action", "error"}
             assert isinstance(out["error"], str) and "\n" not in out["error"]
             if out["index"] is not None:
                 assert out["action"] == bad["actions"][out["index"]]

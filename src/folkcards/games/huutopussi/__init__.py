@@ -26,13 +26,13 @@ Use it through the registry (``folkcards.games.GAMES["huutopussi"]``) or :data:`
 ``hand_sizes``
     the number of cards in each seat's hand.
 ``given``, ``returned``
-    the exchanged cards (HUU-14.3/14.4) for the declarer and its partner; null for others,
-    who see only ``given_count`` and ``returned_count``.
+    the exchanged cards (HUU-14.3/14.4) for the declarer and its partner; null for others
+    and for a spectator, who see only ``given_count`` and ``returned_count``.
 ``widow``
     3 players: the widow once the declarer took it (public, HUU-14.6); else null.
 ``discards``
-    3 players: the declarer's discards, for the declarer only (null otherwise);
-    ``discard_count`` for everyone.
+    3 players: the declarer's discards, for the declarer only (null otherwise, and for a
+    spectator); ``discard_count`` for everyone.
 ``trump``
     the current trump suit letter or null.
 ``declarations``
@@ -54,6 +54,14 @@ Use it through the registry (``folkcards.games.GAMES["huutopussi"]``) or :data:`
     kontra/re calls so far (Erlangen).
 
 ``Observation.carry`` is ``{"totals": [...]}``, the match totals before the deal (HUU-10.3).
+
+``state.public_observation()`` (also ``observation(SPECTATOR)``) is a spectator's view: the
+same keys, no hand, no legal actions, and the history and ``info`` of a seat that took no part
+in the exchange or the discard (``give ?``, ``return ?``, ``discard ?``), HUU-14.
+
+A state pickles (its game by name, its tables rebuilt on loading) and ``copy.copy`` /
+``copy.deepcopy`` are ``clone()``. Variants: see ``HuutopussiGame.normalize_variant``
+(HUU-11.5: what is *given* decides) and ``renormalize_variant`` (a normal form, maybe from JSON).
 """
 
 from __future__ import annotations

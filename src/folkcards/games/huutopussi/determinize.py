@@ -226,7 +226,7 @@ def _deal_hidden(
 
 def determinize(game: HuutopussiGame, obs: Observation, rng: random.Random) -> HuutopussiState:
     """A full state whose ``observation(obs.seat)`` equals ``obs`` (see the module docstring)."""
-    variant = game.normalize_variant(dict(obs.variant))
+    variant = game.renormalize_variant(obs.variant)  # a normal form, maybe from JSON
     r = rules_of(variant)
     n = r.players
     me = obs.seat

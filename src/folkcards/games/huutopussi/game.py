@@ -40,6 +40,25 @@ cards go one at a time from the dealer's left, HUU-3.2), so a hand is one ``sum`
 
 FIXED_BY_ERLANGEN = ("card_points", "last_trick", "no_trick_rule")
 FOUR_PLAYER_ONLY = ("no_trick_rule", "tie")
+RESTRICTED = ("card_points", "last_trick", "no_trick_rule", "tie")
+"""The options that HUU-11.5 forbids to *give* in some combinations (whatever their value)."""
+
+
+class _FilledStr(str):
+    """A default that :meth:`HuutopussiGame.normalize_variant` filled in for an option the
+    variant did not give (equal to, and JSON-encoded as, the plain text)."""
+
+    __slots__ = ()
+
+
+class _FilledInt(int):
+    """The same for an integer option (``last_trick``)."""
+
+    __slots__ = ()
+
+
+def _filled(value: Any) -> Any:
+    return _FilledStr(value) if isinstance(value, str) else _FilledInt(value)
 
 
 class HuutopussiGame(Game):
@@ -80,27 +99,36 @@ class HuutopussiGame(Game):
     # --- variants -----------------------------------------------------------------------------
     def normalize_variant(self, raw: object) -> dict[str, Any]:
         """HUU-11.5: the options with defaults, rejecting unknown keys, bad values and the
-        combinations the rules forbid. A complete variant (every key listed, as a normalized
-        variant is) may hold the forbidden keys at their default values."""
+        combinations the rules forbid, which depend on the keys *given*, whatever their values
+        (``{"players": 3, "tie": "draw"}`` is malformed) and however many keys are spelt out.
+
+        The result lists every option. A ``RESTRICTED`` option that was not given holds its
+        default as a marked value (a ``str``/``int`` subclass, equal to the plain value and
+        JSON-encoded as it), which no JSON text can produce: a normalized variant, or a
+        ``dict`` copy of it (``Match``, ``Observation.variant``, ``random_deal``), therefore
+        normalizes to itself, while a record that spells the same keys out is checked by the
+        rules. (A JSON copy of a normalized variant is a record's spelling: see
+        :meth:`renormalize_variant`.)"""
         try:
-            key = tuple((k, type(x), x) for k, x in raw.items()) if isinstance(raw, dict) else None
+            key = tuple((k, type(x), x) for k, x in raw.items()) if type(raw) is dict else None
             cached = self._normalized.get(key) if key is not None else None
         except TypeError:  # unhashable values: no caching
             key = cached = None
         if cached is not None:
             return dict(cached)
         v = self._normalize(raw)
-        if key is not None:
+        if key is not None:  # only variants the rules accept are cached
             self._normalized[key] = dict(v)
         return v
 
     def _normalize(self, raw: object) -> dict[str, Any]:
-        v = super().normalize_variant(raw)
-        assert isinstance(raw, Mapping) or raw is None
-        given = set(raw or {})
-        if given >= {o.key for o in self.variant_options}:
-            defaults = {o.key: o.default for o in self.variant_options}
-            given = {k for k in given if v[k] != defaults[k]}
+        if raw is None:
+            raw = {}
+        if not isinstance(raw, Mapping):
+            raise MalformedRecord("'variant' must be an object")
+        # a default filled in by an earlier normalization stands for an option not given
+        given = {k: x for k, x in raw.items() if not _is_filled(k, x)}
+        v = super().normalize_variant(given)
         if v["erlangen"]:
             if v["players"] == 3:
                 raise MalformedRecord(
@@ -117,7 +145,26 @@ class HuutopussiGame(Game):
                 raise MalformedRecord(
                     f"variant {bad[0]!r} is for 4 players only, not with 'players': 3 (HUU-11.5)"
                 )
+        for k in RESTRICTED:
+            if k not in given:
+                v[k] = _FILLED[k]
         return v
+
+    def renormalize_variant(self, variant: object) -> dict[str, Any]:
+        """A variant already in normal form — every option listed, as ``normalize_variant``
+        returns it, also after a JSON round trip (``Observation.variant`` sent to a client) —
+        checked and normalized again. Unlike a record's variant, it may hold an option at its
+        default where HUU-11.5 forbids giving it, since the normal form lists every option;
+        anything that is not the normal form of a variant the rules accept is malformed."""
+        options = {o.key: o.default for o in self.variant_options}
+        if not isinstance(variant, Mapping) or set(variant) != set(options):
+            raise MalformedRecord("a normalized variant lists every option, and only those")
+        minimal = {
+            k: x
+            for k, x in variant.items()
+            if not (x == options[k] and (type(x) is type(options[k]) or _is_filled(k, x)))
+        }
+        return self.normalize_variant(minimal)
 
     def sample_variant(self, rng: random.Random) -> dict[str, Any]:
         """A random valid variant (every rule set of HUU-11), as a raw record ``variant``."""
@@ -306,3 +353,15 @@ class HuutopussiGame(Game):
             draw=draw,
             deals=match.deals + 1,
         )
+
+
+_FILLED: dict[str, Any] = {
+    o.key: _filled(o.default) for o in HuutopussiGame.variant_options if o.key in RESTRICTED
+}
+"""The marked default of each ``RESTRICTED`` option (shared: the values are immutable)."""
+
+
+def _is_filled(key: str, value: Any) -> bool:
+    """True for the marked default of ``key`` (an option that a normalization filled in)."""
+    filled = _FILLED.get(key)
+    return filled is not None and type(value) is type(filled) and value == filled

@@ -9,12 +9,13 @@ and switches it when a declaration succeeds.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from folkcards.cards import CARD_NAMES, SUIT_MASK, SUITS
 from folkcards.engine.actions import Action
-from folkcards.engine.api import JSON, DealState, IllegalAction, Observation
+from folkcards.engine.api import JSON, SPECTATOR, DealState, IllegalAction, Observation
 from folkcards.engine.tricks import TrumpConfig
 
 from .tables import (
@@ -58,14 +59,17 @@ from .tables import (
     SIXES,
     SPADES,
     SUIT_ORDER_WORDS,
+    TABLE,
     Rules,
     mask_actions,
+    rules_of,
 )
 
 if TYPE_CHECKING:
     from .game import HuutopussiGame
 
-BIDDING, GIVE, CONTRACT, RETURN, DISCARD, PLAY, ANSWER, OVER = (
+P_BIDDING, P_GIVE, P_CONTRACT, P_RETURN, P_DISCARD, P_PLAY, P_ANSWER, P_OVER = range(8)
+PHASES: tuple[str, ...] = (
     "bidding",
     "give",
     "contract",
@@ -75,6 +79,10 @@ BIDDING, GIVE, CONTRACT, RETURN, DISCARD, PLAY, ANSWER, OVER = (
     "answer",
     "over",
 )
+"""``PHASES[code]``: the public ``phase`` text (HUU-16.2) of an internal phase code ``P_…``.
+
+The state tests its phase by the int code ``ph``, never by the identity of the text: a
+state that went through ``pickle`` holds equal but different string objects."""
 
 
 KQ_MASK = sum(PAIR)
@@ -142,6 +150,7 @@ class HuutopussiState(DealState):
         "packet",
         "partner",
         "passed",
+        "ph",
         "phase",
         "points",
         "redeal_by",
@@ -164,11 +173,18 @@ class HuutopussiState(DealState):
     )
 
     game: HuutopussiGame
+    variant: dict[str, Any]
     is_over: bool  # an attribute kept with ``to_act``, faster than the base property
+    ph: int
     rules: Rules
     hands: list[int]
     trick: list[int]
     cfg: TrumpConfig
+    # the deal's set-up, never changed after __init__: tuples, so copies may share them
+    deck: tuple[int, ...] | None
+    hands_rec: tuple[tuple[int, ...], ...] | None
+    widow: tuple[int, ...]
+    totals: tuple[int, ...]
 
     def __init__(
         self,
@@ -177,10 +193,10 @@ class HuutopussiState(DealState):
         rules: Rules,
         dealer: int,
         hands: list[int],
-        hands_rec: list[list[int]] | None,
-        widow: list[int],
-        deck: list[int] | None,
-        totals: list[int],
+        hands_rec: Sequence[Sequence[int]] | None,
+        widow: Sequence[int],
+        deck: Sequence[int] | None,
+        totals: Sequence[int],
     ) -> None:
         """``hands``: each seat's dealt cards as a set; ``hands_rec``: the record's hand lists
         (None for a deal from a ``deck``)."""
@@ -193,10 +209,10 @@ class HuutopussiState(DealState):
         self.dealer = dealer
         self.num_seats = n
         self.sides = rules.sides
-        self.deck = deck
-        self.hands_rec = hands_rec
-        self.widow = widow
-        self.totals = totals
+        self.deck = None if deck is None else tuple(deck)
+        self.hands_rec = None if hands_rec is None else tuple(map(tuple, hands_rec))
+        self.widow = tuple(widow)
+        self.totals = tuple(totals)
         self.hands = hands
         # HUU-4.7: huutokielto for a seat whose side's total is ≤ −500 before the deal.
         self.banned = 0
@@ -208,7 +224,8 @@ class HuutopussiState(DealState):
         self.actors = []
         self._legal = None
         self._result: dict[str, JSON] | None = None
-        self.phase = BIDDING
+        self.ph = P_BIDDING  # the phase code; ``phase`` is its public text (``_enter``)
+        self.phase = PHASES[P_BIDDING]
         self.to_act = (dealer + 1) % n  # HUU-4.1: eldest first
         self.is_over = False
         self.high = 0
@@ -275,7 +292,7 @@ class HuutopussiState(DealState):
         if seat is None:
             legal = ()
         elif (
-            self.phase is PLAY
+            self.ph == P_PLAY
             and not self.window
             and (not self.erlangen or self._plain_erlangen_turn(seat))
         ):
@@ -290,9 +307,9 @@ class HuutopussiState(DealState):
             if legal is None:  # a lead or a void follower (too varied to memoize with profit)
                 legal = _PLAY_C[m & 511] + _PLAY_S[m >> 13 & 511] + _PLAY_H[m >> 26 & 511]
                 legal += _PLAY_D[m >> 39]
-        elif self.phase is PLAY:
+        elif self.ph == P_PLAY:
             legal = self._legal_play()
-        elif self.phase is BIDDING:
+        elif self.ph == P_BIDDING:
             legal = self._legal_bidding()
         else:
             legal = self._generate_legal()
@@ -306,18 +323,18 @@ class HuutopussiState(DealState):
         )
 
     def _generate_legal(self) -> tuple[Action, ...]:
-        ph = self.phase
-        if ph is PLAY:
+        ph = self.ph
+        if ph == P_PLAY:
             return self._legal_play()
-        if ph is BIDDING:
+        if ph == P_BIDDING:
             return self._legal_bidding()
-        if ph is GIVE:  # HUU-5.1
+        if ph == P_GIVE:  # HUU-5.1
             return mask_actions(self.hands[self.partner], GIVE_TABS)
-        if ph is RETURN:  # HUU-5.3
+        if ph == P_RETURN:  # HUU-5.3
             return mask_actions(self.hands[self.declarer], RETURN_TABS)
-        if ph is DISCARD:  # HUU-6.2
+        if ph == P_DISCARD:  # HUU-6.2
             return mask_actions(self.hands[self.declarer], DISCARD_TABS)
-        if ph is CONTRACT:  # HUU-5.2, HUU-6.3
+        if ph == P_CONTRACT:  # HUU-5.2, HUU-6.3
             return self.rules.contract_actions(self.bid)
         return self._legal_answer()
 
@@ -493,14 +510,14 @@ class HuutopussiState(DealState):
             if len(self.given) == self.rules.exchange:
                 self.hands[self.declarer] |= self.packet
                 self.packet = 0
-                self.phase = CONTRACT
+                self._enter(P_CONTRACT)
                 self.to_act = self.declarer
         elif kind == K_CONTRACT:
             self.contract = ARG[action]
             if self.rules.players == 3:
                 self._start_play(self.declarer)  # HUU-13.2
             else:
-                self.phase = RETURN
+                self._enter(P_RETURN)
         elif kind == K_RETURN:
             c = ARG[action]
             self.hands[seat] ^= 1 << c
@@ -515,7 +532,7 @@ class HuutopussiState(DealState):
             self.hands[seat] ^= 1 << c
             self.discards.append(c)
             if len(self.discards) == 3:
-                self.phase = CONTRACT
+                self._enter(P_CONTRACT)
         elif kind == K_DECLARE:
             self.window = False  # HUU-8.2
             self._make_trump(seat, ARG[action])
@@ -523,7 +540,7 @@ class HuutopussiState(DealState):
             self.window = False  # HUU-8.2, HUU-8.10
             self.asker = seat
             self.ask_suit = ARG[action] if kind == K_ASK_HALF else -1
-            self.phase = ANSWER
+            self._enter(P_ANSWER)
             self.to_act = self.partner_of(seat)
         elif kind == K_ANSWER_SUIT:
             asker = self.asker
@@ -543,7 +560,7 @@ class HuutopussiState(DealState):
             self.calls += 1  # HUU-12.9
 
     def _back_to_asker(self) -> None:
-        self.phase = PLAY
+        self._enter(P_PLAY)
         self.to_act = self.asker
         self.asker = -1
         self.ask_suit = -1
@@ -570,11 +587,11 @@ class HuutopussiState(DealState):
             if n == 3:  # HUU-6.1: the declarer takes the widow
                 for c in self.widow:
                     self.hands[d] |= 1 << c
-                self.phase = DISCARD
+                self._enter(P_DISCARD)
                 self.to_act = d
             else:
                 self.partner = (d + 2) & 3
-                self.phase = GIVE
+                self._enter(P_GIVE)
                 self.to_act = self.partner
         else:
             s = (seat + 1) % n
@@ -582,8 +599,14 @@ class HuutopussiState(DealState):
                 s = (s + 1) % n
             self.to_act = s
 
+    def _enter(self, ph: int) -> None:
+        """Enter phase ``ph`` (a ``P_…`` code): the code that the state tests and the public
+        text ``phase`` (HUU-16.2), always set together."""
+        self.ph = ph
+        self.phase = PHASES[ph]
+
     def _start_play(self, leader: int) -> None:
-        self.phase = PLAY
+        self._enter(P_PLAY)
         self.to_act = leader
         self.leader = leader
 
@@ -629,7 +652,7 @@ class HuutopussiState(DealState):
     def _finish(self) -> None:
         self.to_act = None
         self.is_over = True
-        self.phase = OVER
+        self._enter(P_OVER)
 
     # --- results ----------------------------------------------------------------------------
     def result(self) -> dict[str, JSON]:
@@ -638,7 +661,7 @@ class HuutopussiState(DealState):
             raise ValueError("the deal is not over")
         if self._result is None:
             self._result = self._score()
-        return dict(self._result)
+        return _copy_result(self._result)
 
     def _score(self) -> dict[str, JSON]:
         r = self.rules
@@ -724,23 +747,44 @@ class HuutopussiState(DealState):
 
     # --- information --------------------------------------------------------------------------
     def visible_text(self, index: int, seat: int) -> str:
-        """HUU-14: the text of history entry ``index`` as ``seat`` saw it (``give ?``…)."""
+        """HUU-14: the text of history entry ``index`` as ``seat`` saw it (``give ?``…);
+        ``seat`` may be :data:`SPECTATOR`, who sees no hidden card."""
         a = self.history[index]
         kind = KIND[a]
-        if kind == K_GIVE and seat != self.declarer and seat != self.actors[index]:
-            return "give ?"  # HUU-14.3
-        if kind == K_RETURN and seat != self.declarer and seat != self.partner:
-            return "return ?"  # HUU-14.4
-        if kind == K_DISCARD and seat != self.declarer:
-            return "discard ?"  # HUU-14.6
+        if kind == K_GIVE:  # HUU-14.3: the card is seen by the giver and the declarer
+            return a.text if seat >= 0 and seat in (self.declarer, self.actors[index]) else "give ?"
+        if kind == K_RETURN:  # HUU-14.4: by the declarer and its partner
+            return a.text if seat >= 0 and seat in (self.declarer, self.partner) else "return ?"
+        if kind == K_DISCARD:  # HUU-14.6: by the declarer only
+            return a.text if seat >= 0 and seat == self.declarer else "discard ?"
         return a.text
 
     def observation(self, seat: int) -> Observation:
-        """Everything ``seat`` may know (HUU-14); ``info`` is documented in the package."""
+        """Everything ``seat`` may know (HUU-14); ``info`` is documented in the package.
+        ``seat`` :data:`SPECTATOR` gives :meth:`public_observation`."""
+        if seat == SPECTATOR:
+            return self._observe(SPECTATOR)
+        if not 0 <= seat < self.num_seats:
+            raise ValueError(f"seat {seat!r} is not a seat of this deal (0–{self.num_seats - 1})")
+        return self._observe(seat)
+
+    def public_observation(self) -> Observation:
+        """What a spectator may know (HUU-14): every public action and fact, no hand, no legal
+        actions, every exchanged or discarded card hidden (``give ?``, ``return ?``,
+        ``discard ?``, HUU-14.3, 14.4, 14.6) and the private ``info`` keys ``given``,
+        ``returned`` and ``discards`` null, as for a seat that took no part in them."""
+        return self._observe(SPECTATOR)
+
+    def _observe(self, viewer: int) -> Observation:
+        """The observation of seat ``viewer``, or of a spectator (``viewer`` = SPECTATOR, who
+        holds no hand and took no part in the exchange or the discard)."""
         n = self.num_seats
         d = self.declarer
-        knows_given = d >= 0 and seat in (d, self.partner)
-        hand_sizes = [h.bit_count() for h in self.hands]
+        seated = viewer >= 0
+        # HUU-14.3, 14.4: the exchanged cards (declarer and partner; with 3 players the
+        # declarer sees the empty lists); HUU-14.6: the discards (the declarer only)
+        knows_given = seated and d >= 0 and viewer in (d, self.partner)
+        knows_discards = seated and n == 3 and viewer == d
         info: dict[str, Any] = {
             "players": n,
             "banned": [s for s in range(n) if self.banned >> s & 1],
@@ -750,13 +794,13 @@ class HuutopussiState(DealState):
             "declarer": d if d >= 0 else None,
             "bid": self.bid or None,
             "contract": self.contract or None,
-            "hand_sizes": hand_sizes,
+            "hand_sizes": [h.bit_count() for h in self.hands],
             "given": [CARD_NAMES[c] for c in self.given] if knows_given else None,
             "given_count": len(self.given),
             "returned": [CARD_NAMES[c] for c in self.returned] if knows_given else None,
             "returned_count": len(self.returned),
             "widow": [CARD_NAMES[c] for c in self.widow] if n == 3 and d >= 0 else None,
-            "discards": [CARD_NAMES[c] for c in self.discards] if n == 3 and seat == d else None,
+            "discards": [CARD_NAMES[c] for c in self.discards] if knows_discards else None,
             "discard_count": len(self.discards),
             "trump": SUITS[self.trump] if self.trump >= 0 else None,
             "declarations": [
@@ -782,14 +826,14 @@ class HuutopussiState(DealState):
         return Observation(
             game=self.game.name,
             variant=dict(self.variant),
-            seat=seat,
+            seat=viewer,
             num_seats=n,
             dealer=self.dealer,
             phase=self.phase,
             to_act=self.to_act,
-            hand=self.hands[seat],
-            legal=self.legal_actions() if seat == self.to_act else (),
-            history=tuple(self.visible_text(i, seat) for i in range(len(self.history))),
+            hand=self.hands[viewer] if seated else 0,
+            legal=self.legal_actions() if seated and viewer == self.to_act else (),
+            history=tuple(self.visible_text(i, viewer) for i in range(len(self.history))),
             actors=tuple(self.actors),
             info=info,
             carry={"totals": list(self.totals)},
@@ -798,10 +842,71 @@ class HuutopussiState(DealState):
 
     # --- copies and records -----------------------------------------------------------------
     def clone(self) -> HuutopussiState:
-        """An independent copy."""
+        """An independent copy: every mutable field is copied; the set-up tuples, the rules
+        and the trick tables (never changed) are shared."""
         new = object.__new__(HuutopussiState)
-        for name, value in zip(_SLOTS, _get_slots(self), strict=True):
-            setattr(new, name, value)
+        # every slot, in the order of ``__slots__`` (one unpacking: twice as fast as setattr
+        # in a loop; a test checks that each slot is copied)
+        (
+            new._legal,
+            new._result,
+            new.acted,
+            new.actors,
+            new.ask_suit,
+            new.asker,
+            new.banned,
+            new.beats,
+            new.bid,
+            new.broken,
+            new.calls,
+            new.cfg,
+            new.class_of,
+            new.contract,
+            new.dealer,
+            new.deck,
+            new.declarations,
+            new.declarer,
+            new.discards,
+            new.erlangen,
+            new.game,
+            new.given,
+            new.hands,
+            new.hands_rec,
+            new.high,
+            new.high_seat,
+            new.history,
+            new.is_over,
+            new.last_winner,
+            new.leader,
+            new.led_class,
+            new.marriages,
+            new.next_seat,
+            new.num_seats,
+            new.packet,
+            new.partner,
+            new.passed,
+            new.ph,
+            new.phase,
+            new.points,
+            new.redeal_by,
+            new.returned,
+            new.rules,
+            new.sides,
+            new.to_act,
+            new.totals,
+            new.trick,
+            new.tricks,
+            new.tricks_done,
+            new.trump,
+            new.trumps,
+            new.used,
+            new.variant,
+            new.widow,
+            new.win_card,
+            new.win_seat,
+            new.window,
+        ) = _get_slots(self)
+        new.variant = dict(self.variant)
         new.history = list(self.history)
         new.actors = list(self.actors)
         new.hands = list(self.hands)
@@ -813,8 +918,29 @@ class HuutopussiState(DealState):
         new.points = list(self.points)
         new.marriages = list(self.marriages)
         new.declarations = list(self.declarations)
-        new._result = None if self._result is None else dict(self._result)
+        new._result = None if self._result is None else _copy_result(self._result)
         return new
+
+    def __getstate__(self) -> dict[str, Any]:
+        """For ``pickle``: the deal's own data, without the tables derived from the variant and
+        the trump (rebuilt by ``__setstate__``, so an unpickled state shares them again)."""
+        return {k: v for k, v in zip(_SLOTS, _get_slots(self), strict=True) if k not in _DERIVED}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        r = self.rules = rules_of(self.variant)
+        self.erlangen = r.erlangen
+        self.next_seat = r.next_seat
+        self.sides = r.sides
+        cfg = self.cfg = CONFIGS[self.trump if self.trump >= 0 else NO_TRUMP]
+        self.class_of = cfg.class_of
+        self.beats = cfg.beats
+        self.trumps = cfg.trumps
+        self.phase = PHASES[self.ph]
+        actions = TABLE.actions
+        self.history = [actions[a] for a in self.history]  # the canonical Action objects
+        self._legal = None
 
     def setup_record(self) -> dict[str, JSON]:
         """``dealer``, then ``deck`` or ``hands`` (+ ``extra.widow``), and ``totals`` if not 0."""
@@ -840,22 +966,22 @@ def explain(st: HuutopussiState, action: Action) -> str:
     """A one-line reason, naming the rule, why ``action`` is illegal in ``st``."""
     text = action.text
     kind = KIND[action]
-    ph = st.phase
+    ph = st.ph
     seat = st.to_act
     r = st.rules
     if seat is None:
         return "the deal is over: no action is allowed (HUU-17.2)"
     wanted = {
-        BIDDING: (K_BID, K_PASS, K_REDEAL),
-        GIVE: (K_GIVE,),
-        CONTRACT: (K_CONTRACT,),
-        RETURN: (K_RETURN,),
-        DISCARD: (K_DISCARD,),
-        ANSWER: (K_ANSWER_SUIT, K_ANSWER_NO, K_ANSWER_YES),
-        PLAY: (K_PLAY, K_DECLARE, K_ASK_HALF, K_ASK_MARRIAGE, K_KONTRA, K_RE),
+        P_BIDDING: (K_BID, K_PASS, K_REDEAL),
+        P_GIVE: (K_GIVE,),
+        P_CONTRACT: (K_CONTRACT,),
+        P_RETURN: (K_RETURN,),
+        P_DISCARD: (K_DISCARD,),
+        P_ANSWER: (K_ANSWER_SUIT, K_ANSWER_NO, K_ANSWER_YES),
+        P_PLAY: (K_PLAY, K_DECLARE, K_ASK_HALF, K_ASK_MARRIAGE, K_KONTRA, K_RE),
     }[ph]
     if kind not in wanted:
-        return f"{text!r} is not an action of phase {ph} (seat {seat} to act) (HUU-16.2)"
+        return f"{text!r} is not an action of phase {PHASES[ph]} (seat {seat} to act) (HUU-16.2)"
     hand = st.hands[seat]
     arg = ARG[action]
     if kind in (K_GIVE, K_RETURN, K_DISCARD) or (kind == K_PLAY and not hand >> arg & 1):
@@ -863,7 +989,7 @@ def explain(st: HuutopussiState, action: Action) -> str:
             kind
         ]
         return f"{text!r}: seat {seat} does not hold {CARD_NAMES[arg]} ({rule})"
-    if ph is BIDDING:
+    if ph == P_BIDDING:
         if kind == K_REDEAL:
             if st.acted >> seat & 1:
                 return "a redeal may be asked only at a seat's first bidding turn (HUU-4.6)"
@@ -880,9 +1006,9 @@ def explain(st: HuutopussiState, action: Action) -> str:
         return f"{text!r}: a bid must be at least {max(r.min_bid, st.high + 5)} (HUU-4.2" + (
             ", HUU-12.2)" if r.erlangen else ")"
         )
-    if ph is CONTRACT:
+    if ph == P_CONTRACT:
         return f"{text!r}: the contract must be from {st.bid} to {r.max_bid} (HUU-5.2)"
-    if ph is ANSWER:
+    if ph == P_ANSWER:
         return f"{text!r} is not the truthful answer; the only legal: {', '.join(st.legal_texts())} (HUU-8.4, HUU-8.5)"
     # phase play
     if kind == K_PLAY:
@@ -909,5 +1035,14 @@ def explain(st: HuutopussiState, action: Action) -> str:
     return f"{text!r}: needs exactly one of KX, QX and a suit not yet trump (HUU-8.5, HUU-8.7)"
 
 
+def _copy_result(res: dict[str, JSON]) -> dict[str, JSON]:
+    """A copy of a result whose lists are new lists too (the caller may change them)."""
+    return {k: list(v) if type(v) is list else v for k, v in res.items()}
+
+
 _SLOTS: tuple[str, ...] = HuutopussiState.__slots__
 _get_slots = attrgetter(*_SLOTS)
+_DERIVED = frozenset(
+    ("rules", "erlangen", "next_seat", "sides", "cfg", "class_of", "beats", "trumps", "_legal")
+)
+"""Slots that ``__setstate__`` rebuilds from the variant and the trump instead of unpickling."""

@@ -212,11 +212,21 @@ class Rules:
 
 
 _RULES: dict[tuple[Any, ...], Rules] = {}
+VARIANT_KEYS = (
+    "players",
+    "card_points",
+    "last_trick",
+    "marriage_values",
+    "no_trick_rule",
+    "erlangen",
+    "tie",
+)
 
 
 def rules_of(variant: Mapping[str, Any]) -> Rules:
-    """The :class:`Rules` of a normalized variant (cached)."""
-    key = tuple(variant.values()) if len(variant) == 7 else tuple(sorted(variant.items()))
+    """The :class:`Rules` of a normalized variant (cached by the options' values, read in
+    one fixed order whatever the mapping's own order)."""
+    key = tuple([variant[k] for k in VARIANT_KEYS])
     r = _RULES.get(key)
     if r is not None:
         return r
