@@ -12,6 +12,7 @@ from folkcards.cards import CARD_NAMES, SUIT_MASK, Card, iter_cards, mask_text, 
 from folkcards.engine.actions import Action, ActionTable
 from folkcards.engine.api import (
     JSON,
+    SPECTATOR,
     DealState,
     Game,
     MatchState,
@@ -141,6 +142,25 @@ class ToyState(DealState):
             result=self.result() if self.to_act is None else None,
         )
 
+    def public_observation(self) -> Observation:
+        """A spectator's view: no hand, every passed card hidden (``give ?``)."""
+        obs = self.observation(0)
+        return Observation(
+            game="toy",
+            variant=obs.variant,
+            seat=SPECTATOR,
+            num_seats=4,
+            dealer=self.dealer,
+            phase=self.phase,
+            to_act=self.to_act,
+            hand=0,
+            legal=(),
+            history=tuple("give ?" if t.startswith("give") else t for t in obs.history),
+            actors=obs.actors,
+            info={**obs.info, "given": []},
+            result=obs.result,
+        )
+
     def clone(self) -> ToyState:
         other = ToyState.__new__(ToyState)
         other.__dict__.update(self.__dict__)
@@ -163,6 +183,11 @@ class ToyGame(Game):
     title = "Toy"
     deck = DECK
     variant_options = (VariantOption("spare", False, "an option that changes nothing"),)
+
+    def __reduce__(self) -> tuple[Any, tuple[()]]:
+        # a singleton like the registered games, but not in folkcards.games.GAMES (where
+        # Game.__reduce__ looks): a pickled toy state (a tournament worker's) finds it here
+        return (_the_game, ())
 
     def parse_action(self, text: str, variant: Variant) -> Action:
         return TABLE.parse(text)
@@ -233,3 +258,7 @@ class ToyGame(Game):
 
 
 GAME = ToyGame()
+
+
+def _the_game() -> ToyGame:
+    return GAME

@@ -31,16 +31,18 @@ def test_random_simulation_test_passes(name: str) -> None:
 def test_information_state_is_per_seat_and_resampling_keeps_it(name: str) -> None:
     game = pyspiel.load_game(short_name(name))
     rng = np.random.RandomState(0)
-    state = game.new_initial_state()
-    while state.is_chance_node():
-        outcomes = state.chance_outcomes()
-        state.apply_action(outcomes[rng.randint(len(outcomes))][0])
-    for _ in range(6):
-        if state.is_terminal():
+    for _ in range(20):  # a deal that ends within six actions (a redeal) is dealt again
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+        for _ in range(6):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if not state.is_terminal():
             break
-        state.apply_action(rng.choice(state.legal_actions()))
-    if state.is_terminal():
-        return
+    assert not state.is_terminal(), "20 deals in a row ended within six actions"
     p = state.current_player()
     texts = {state.information_state_string(s) for s in range(game.num_players())}
     assert len(texts) == game.num_players()  # every seat knows something different
@@ -60,10 +62,33 @@ def test_openspiel_ismcts_plays_complete_deals(name: str) -> None:
     )
     rng = np.random.RandomState(3)
     state = game.new_initial_state()
+    moves = 0
     while not state.is_terminal():
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
             state.apply_action(outcomes[rng.randint(len(outcomes))][0])
         else:
             state.apply_action(bot.step(state))
-    assert len(state.returns()) == game.num_players()
+            moves += 1
+    deal = state.deal
+    assert moves == len(deal.history) > 0 and moves <= game.max_game_length()
+    score = deal.result()["score"]
+    assert state.returns() == [float(score[deal.team_of(p)]) for p in range(game.num_players())]
+
+
+@pytest.mark.parametrize("variant", [{"players": 3}, {"erlangen": True}, {}])
+def test_the_openspiel_bot_decides_in_variants_whose_normal_form_names_forbidden_keys(
+    variant: dict[str, object],
+) -> None:
+    """HUU-11.5: a 3-player or Erlangen variant's full normal form names options that a
+    record may not give; the bot hands OpenSpiel the variant as a record spells it."""
+    import random
+
+    from folkcards.rl.openspiel_bot import OpenSpielISMCTSBot
+
+    game = GAMES["huutopussi"]
+    deal = game.random_deal(random.Random(5), variant)
+    obs = deal.observation(deal.to_act or 0)
+    bot = OpenSpielISMCTSBot(iterations=4)
+    choice = bot.choose(obs, random.Random(1))
+    assert choice in obs.legal

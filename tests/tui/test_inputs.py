@@ -75,13 +75,12 @@ def test_why_cites_a_rule_for_a_card_not_held(name: str) -> None:
         explanation = state.explain_illegal(target)
         assert any(ch.isdigit() for ch in explanation) and "-" in explanation, explanation
         return
-    pytest.skip("no one-card phase in this playout")
+    pytest.fail(f"{name}: no one-card phase reached: the test checked nothing")
 
 
 def test_commands_are_recognised() -> None:
-    game = next(iter(GAMES.values())) if GAMES else None
-    if game is None:
-        pytest.skip("no game registered")
+    assert GAMES, "no game registered"
+    game = next(iter(GAMES.values()))
     state = game.random_deal(random.Random(0))
     obs = state.observation(state.to_act or 0)
     assert resolve("?", obs, game).kind == "hint"

@@ -8,9 +8,11 @@ import time
 from folkcards.engine.api import Game
 
 
-def env_steps(game: Game, seconds: float) -> float:
+def env_steps(game: Game, seconds: float, seed: int = 0) -> float:
     """Steps per second of random masked play in ``folkcards.rl.env(game)``, observing
-    the acting agent before each step (what a learning loop does)."""
+    the acting agent before each step (what a learning loop does). Episode ``k`` is reset
+    with seed ``seed + k``; a void deal (SCO-3.4) is dealt again by ``reset`` itself
+    (:mod:`folkcards.rl.deals`), so every selected agent has a legal action."""
     import numpy as np
 
     from folkcards.rl import env as make_env
@@ -21,13 +23,19 @@ def env_steps(game: Game, seconds: float) -> float:
     episode = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        e.reset(seed=episode)
+        e.reset(seed=seed + episode)
         episode += 1
-        for _agent in e.agent_iter():
+        for agent in e.agent_iter():
             obs, _, term, trunc, _ = e.last()
             if term or trunc:
                 e.step(None)
                 continue
-            e.step(rng.choice(list(np.flatnonzero(obs["action_mask"]))))
+            legal = np.flatnonzero(obs["action_mask"])
+            if not len(legal):
+                raise RuntimeError(
+                    f"{game.name}: {agent} must act with no legal action (episode seed "
+                    f"{seed + episode - 1})"
+                )
+            e.step(rng.choice(list(legal)))
             steps += 1
     return steps / (time.perf_counter() - start)

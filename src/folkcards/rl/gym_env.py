@@ -3,7 +3,14 @@
 ``FolkcardsGym("scopone", seat=0, opponents="heuristic")``: each episode is one deal.
 Observations are the Dict of :mod:`folkcards.rl.pettingzoo_env` (``observation`` and
 ``action_mask``); the reward at the end is the deal's ``score`` for the learner's team or
-seat (``reward="score"``), or that minus the best other side's (``reward="margin"``). The bots decide from their own seats' observations only.
+seat (``reward="score"``), or that minus the best other side's (``reward="margin"``). The
+bots decide from their own seats' observations only.
+
+Void deals: a deal over before the learner's first decision — Scopone's void deal
+(SCO-3.4), the one deal of any registered game that is over before any action, or a deal
+the bots end by a redeal — is not an episode: ``reset`` deals again as the match would
+(SCO-7.1: the same dealer; in general the game's match rules), from the same RNG, as the
+PettingZoo and OpenSpiel interfaces do (:mod:`folkcards.rl.deals`).
 
 Illegal actions (an index whose mask bit is 0): with ``illegal="terminate"`` (default, the
 PettingZoo ``TerminateIllegalWrapper`` convention, so any sample of the action space is a
@@ -25,6 +32,7 @@ from folkcards.bots.base import Bot
 from folkcards.bots.registry import make_bot
 from folkcards.engine.api import DealState
 from folkcards.games import get_game
+from folkcards.rl.deals import EpisodeDeals
 from folkcards.rl.encoding import Encoder, EncodingError
 
 
@@ -68,6 +76,7 @@ class FolkcardsGym(gymnasium.Env[dict[str, Any], np.int64]):
         self.render_mode = render_mode
         self._rng = random.Random()
         self.state_: DealState | None = None
+        self.void_deals: list[DealState] = []
 
     def _advance(self) -> None:
         s = self.state_
@@ -100,24 +109,30 @@ class FolkcardsGym(gymnasium.Env[dict[str, Any], np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, np.ndarray[Any, Any]], dict[str, Any]]:
-        """A new deal; bots act until the learner must. A deal that ends before the learner
-        has a decision (Scopone's void deal, a redeal) is dealt again, so every episode
-        has at least one step."""
+        """A new deal; bots act until the learner must.
+
+        Every episode has at least one step: a deal that is over before the learner has
+        a decision is dealt again as the match would deal the next one (the dealer and
+        carried-over state of the game's match rules), from the same RNG. That is a void
+        deal (Scopone's three or four kings on the table, SCO-3.4: the same dealer deals
+        again, SCO-7.1) — exactly as in the PettingZoo and OpenSpiel interfaces — or a
+        deal that the bots end before the learner's turn (Huutopussi's ``redeal``, HUU-4.6:
+        the next dealer deals; Satat's ``redeal``, SAT-5.4: the same dealer, one redeal
+        counted). Those deals are in ``void_deals`` and counted in ``info["void_deals"]``."""
         super().reset(seed=seed)
         if seed is not None:
             self._rng = random.Random(seed)
         n = self.encoder.num_seats
         self._ended_illegally = False
-        for _ in range(1000):
-            self.state_ = self.game.random_deal(
-                self._rng, self.encoder.variant, dealer=self._rng.randrange(n)
-            )
+        deals = EpisodeDeals(self.game, self.encoder.variant, self._rng.randrange(n))
+        while True:
+            self.state_ = deals.playable(self._rng)
             self._advance()
             if self.state_.to_act == self.seat:
                 break
-        else:
-            raise RuntimeError("no deal gave the learner a decision in 1000 tries")
-        return self._obs(), {"legal": self.state_.legal_texts()}
+            deals.skip(self.state_)  # over before the learner's turn: the match goes on
+        self.void_deals = deals.void
+        return self._obs(), {"legal": self.state_.legal_texts(), "void_deals": len(deals.void)}
 
     def step(
         self, action: np.int64 | int

@@ -8,6 +8,15 @@ cards not yet drawn), after which the folkcards deal starts with dealer ``dealer
 :mod:`folkcards.rl.encoding`. Information-state and observation strings and tensors come
 from the seat's folkcards observation; ``resample_from_infostate`` is ``determinize``.
 Returns are the deal's ``score`` for each seat's team (or the seat).
+
+Void deals: a deal that is over before its first action (Scopone's three or four kings
+on the table, SCO-3.4 — the only such deal of any registered game) is not terminal. The
+deal is dealt again as the match would: a new round of chance nodes deals a new pack,
+dealt by the dealer the game's match rules name (SCO-7.1: the same dealer) with their
+carried-over state, exactly as the PettingZoo and Gymnasium interfaces deal again
+(:mod:`folkcards.rl.deals`). The void deals are public history: each seat's information
+state string lists its observation of each (``"void_deals"``). Chance nodes are not
+counted in ``max_game_length``, so the bound holds.
 """
 
 from __future__ import annotations
@@ -22,6 +31,7 @@ import pyspiel
 from folkcards.cards import CARD_NAMES, iter_cards
 from folkcards.engine.api import DealState, Game
 from folkcards.games import GAMES, get_game
+from folkcards.rl.deals import EpisodeDeals
 from folkcards.rl.encoding import Encoder
 
 UTILITY_BOUNDS: dict[str, tuple[float, float]] = {
@@ -52,6 +62,8 @@ class FolkcardsSpielState(pyspiel.State):  # type: ignore[misc]
         self._dealer = game.dealer
         self._remaining = list(iter_cards(self._fg.deck))
         self._deck: list[int] = []
+        self._deals: EpisodeDeals | None = None  # made when the first void deal needs it
+        self._void: tuple[DealState, ...] = ()
         self.deal: DealState | None = None
 
     # --- pyspiel API ------------------------------------------------------------------
@@ -79,9 +91,28 @@ class FolkcardsSpielState(pyspiel.State):  # type: ignore[misc]
             self._remaining.remove(action)
             self._deck.append(action)
             if not self._remaining:
-                self.deal = self._fg.new_deal(self._encoder.variant, self._dealer, self._deck)
+                self._dealt()
             return
         self.deal.apply(self._encoder.decode(action, self.deal.legal_actions()))
+
+    def _dealt(self) -> None:
+        """Start the deal of the drawn pack; a void one (SCO-3.4) starts a new round of
+        chance nodes for the deal the match rules give next (SCO-7.1)."""
+        if self._deals is None:
+            deal = self._fg.new_deal(self._encoder.variant, self._dealer, self._deck)
+            if not deal.is_over:
+                self.deal = deal
+                return
+            self._deals = EpisodeDeals(self._fg, self._encoder.variant, self._dealer)
+            self._deals.skip(deal)
+        else:
+            found = self._deals.deal(self._deck)
+            if found is not None:
+                self.deal = found
+                return
+        self._void = tuple(self._deals.void)
+        self._remaining = list(iter_cards(self._fg.deck))
+        self._deck = []
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -105,18 +136,27 @@ class FolkcardsSpielState(pyspiel.State):  # type: ignore[misc]
         return [float(score[self.deal.team_of(s)]) for s in range(n)]
 
     def __str__(self) -> str:
+        void = "".join(json.dumps(d.record(), separators=(",", ":")) + "\n" for d in self._void)
         if self.deal is None:
-            return f"dealing: {len(self._deck)} cards drawn"
-        return json.dumps(self.deal.record(), separators=(",", ":"))
+            return f"{void}dealing: {len(self._deck)} cards drawn"
+        return void + json.dumps(self.deal.record(), separators=(",", ":"))
 
     # --- information ------------------------------------------------------------------
     def infostate_text(self, player: int) -> str:
         """Everything ``player`` knows, as text (perfect recall: the visible history)."""
+        void = [self._seen(d, player) for d in self._void]
         if self.deal is None:
-            return f"seat {player}: dealing {len(self._deck)}"
-        obs = self.deal.observation(player).to_dict()
-        obs.pop("legal")
+            return f"seat {player}: {len(void)} void deals {json.dumps(void)}, dealing {len(self._deck)}"
+        obs = self._seen(self.deal, player)
+        if void:
+            obs["void_deals"] = void
         return json.dumps(obs, sort_keys=True, separators=(",", ":"))
+
+    @staticmethod
+    def _seen(deal: DealState, player: int) -> dict[str, Any]:
+        obs = deal.observation(player).to_dict()
+        obs.pop("legal")
+        return obs
 
     def resample_from_infostate(self, player: int, sampler: Any = None) -> FolkcardsSpielState:
         """A state consistent with ``player``'s information: folkcards ``determinize``."""

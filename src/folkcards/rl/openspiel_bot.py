@@ -39,12 +39,15 @@ class OpenSpielISMCTSBot(Bot):
         self._games: dict[str, Any] = {}
 
     def _spiel_game(self, obs: Observation) -> Any:
-        key = json.dumps([obs.game, dict(obs.variant)], sort_keys=True)
+        # the variant as a record spells it (only what differs from the defaults): a full
+        # normal form may name options the rules forbid one to give (HUU-11.5, 3 players)
+        minimal = game_of(obs).variant_diff(obs.variant)
+        key = json.dumps([obs.game, minimal], sort_keys=True)
         if key not in self._games:
             register([obs.game])
             self._games[key] = pyspiel.load_game(
                 short_name(obs.game),
-                {"variant": json.dumps(dict(obs.variant)), "dealer": obs.dealer},
+                {"variant": json.dumps(minimal), "dealer": obs.dealer},
             )
         return self._games[key]
 

@@ -6,6 +6,14 @@ vector, "action_mask": int8 vector}`` built from that seat's observation only (l
 :mod:`folkcards.rl.encoding`). When the deal ends every agent is terminated and each
 receives the deal's ``score`` for its team (partnership games) or seat.
 
+Void deals: a deal that is over before its first action (Scopone's three or four kings
+on the table, SCO-3.4 — the only such deal of any registered game) is never handed to
+the agents. ``reset`` deals again as the match would: the same dealer (SCO-7.1; in
+general the dealer and carried-over state of the game's match rules) deals the next
+shuffle of the same RNG, until a deal has a seat to act (:mod:`folkcards.rl.deals`). The
+void deals are kept in ``void_deals`` and counted in every agent's ``infos`` at reset
+(``"void_deals"``). The Gymnasium and OpenSpiel interfaces do the same.
+
 Illegal actions: ``step`` with an index whose mask bit is 0 raises
 :class:`~folkcards.rl.encoding.EncodingError` and changes nothing — an agent must use the
 mask. Pass ``illegal="terminate"`` to use PettingZoo's ``TerminateIllegalWrapper``
@@ -24,6 +32,7 @@ from pettingzoo.utils import wrappers
 
 from folkcards.engine.api import DealState, Game
 from folkcards.games import get_game
+from folkcards.rl.deals import EpisodeDeals
 from folkcards.rl.encoding import Encoder
 
 
@@ -58,6 +67,7 @@ class FolkcardsAEC(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self._rng = random.Random()
         self.state_: DealState | None = None
+        self.void_deals: list[DealState] = []
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
@@ -74,19 +84,23 @@ class FolkcardsAEC(AECEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new deal (shuffled by an RNG seeded with ``seed``; dealer from it too)."""
+        """Deal a new deal (shuffled by an RNG seeded with ``seed``; dealer from it too).
+
+        A void deal (over before its first action, SCO-3.4) is dealt again by the dealer
+        the match rules name (SCO-7.1: the same one) from the same RNG; see the module
+        docstring."""
         if seed is not None:
             self._rng = random.Random(seed)
         n = self.encoder.num_seats
-        self.state_ = self.game.random_deal(
-            self._rng, self.encoder.variant, dealer=self._rng.randrange(n)
-        )
+        deals = EpisodeDeals(self.game, self.encoder.variant, self._rng.randrange(n))
+        self.state_ = deals.playable(self._rng)
+        self.void_deals = deals.void
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos = {a: {"void_deals": len(self.void_deals)} for a in self.agents}
         self._select()
 
     def _select(self) -> None:
