@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-COMMANDS = ("play", "serve", "replay", "hint", "tournament", "bench", "demo")
+COMMANDS = ("play", "serve", "replay", "hint", "tournament", "bench", "demo", "selfcheck")
 
 
 def _modules() -> dict[str, ModuleType]:
