@@ -1,4 +1,6 @@
-"""The game-agnostic core: the engine API, trick machinery, records and matches."""
+"""The game-agnostic core: the engine API, trick machinery, records and matches, and the
+shapes clients read: explanations (:mod:`.explain`), events (:mod:`.events`) and the game
+card (:mod:`.card`). ``docs/engine.md`` describes the contract."""
 
 from folkcards.engine.actions import Action, ActionSyntaxError, ActionTable
 from folkcards.engine.api import (
@@ -12,18 +14,26 @@ from folkcards.engine.api import (
     Observation,
     VariantOption,
 )
+from folkcards.engine.card import GameCard
+from folkcards.engine.events import EVENT_FIELDS, Event
+from folkcards.engine.explain import MESSAGES, Explanation
 from folkcards.engine.match import Match
 from folkcards.engine.records import RecordError, load_deal, load_match, replay, replay_text
 from folkcards.engine.tricks import TrumpConfig
 
 __all__ = [
+    "EVENT_FIELDS",
+    "MESSAGES",
     "SPECTATOR",
     "Action",
     "ActionSyntaxError",
     "ActionTable",
     "DealState",
+    "Event",
+    "Explanation",
     "FolkcardsError",
     "Game",
+    "GameCard",
     "IllegalAction",
     "MalformedRecord",
     "Match",

@@ -7,9 +7,11 @@ Games precompute their actions once, so legal-move generation allocates nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from folkcards.cards import CARD_NAMES, CardError, CardSet, parse_card
+from folkcards.engine.explain import Explanation, explained, unexplained
 
 
 class Action(int):
@@ -33,7 +35,29 @@ class Action(int):
 
 
 class ActionSyntaxError(ValueError):
-    """Action text that does not parse (before any question of legality)."""
+    """Action text that does not parse (before any question of legality).
+
+    ``code`` and ``params`` name the message for :class:`~folkcards.engine.explain.Explanation`
+    (``explanation``); the message text itself is unchanged by them."""
+
+    def __init__(
+        self, message: str, code: str | None = None, params: Mapping[str, Any] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params: dict[str, Any] = dict(params or {})
+
+    @property
+    def explanation(self) -> Explanation:
+        """The structured form of this error (code ``unexplained`` when it has no code)."""
+        text = str(self)
+        if self.code is None:
+            return unexplained(text)
+        return explained(self.code, text, **self.params)
+
+    def cited(self, suffix: str) -> ActionSyntaxError:
+        """The same error with ``suffix`` appended to its message (a rule citation)."""
+        return ActionSyntaxError(f"{self}{suffix}", self.code, self.params)
 
 
 def canonical_tokens(text: str, deck: CardSet, suit_letters: str = "CSHD") -> list[str]:
@@ -43,12 +67,12 @@ def canonical_tokens(text: str, deck: CardSet, suit_letters: str = "CSHD") -> li
     read by value; card tokens must belong to ``deck`` (a card outside it is an error).
     """
     if not isinstance(text, str):
-        raise ActionSyntaxError("an action must be a text")
+        raise ActionSyntaxError("an action must be a text", "not_text")
     if not text.isascii():
-        raise ActionSyntaxError(f"{text!r}: actions are ASCII text")
+        raise ActionSyntaxError(f"{text!r}: actions are ASCII text", "not_ascii", {"action": text})
     parts = text.split()
     if not parts:
-        raise ActionSyntaxError("empty action")
+        raise ActionSyntaxError("empty action", "empty_action")
     out: list[str] = [parts[0].lower()]
     for tok in parts[1:]:
         if tok.isdigit():
@@ -66,7 +90,8 @@ def canonical_tokens(text: str, deck: CardSet, suit_letters: str = "CSHD") -> li
             try:
                 c = parse_card(up, deck)
             except CardError as exc:
-                raise ActionSyntaxError(str(exc)) from None
+                card = "T" + up[-1] if up[:-1] == "10" else up
+                raise ActionSyntaxError(str(exc), "card_not_in_deck", {"card": card}) from None
             out.append(CARD_NAMES[c])
             continue
         out.append(tok.lower())
@@ -123,4 +148,8 @@ class ActionTable:
         try:
             return self.by_text[canon]
         except KeyError:
-            raise ActionSyntaxError(f"{text.strip()!r} is not an action of this game") from None
+            raise ActionSyntaxError(
+                f"{text.strip()!r} is not an action of this game",
+                "not_an_action",
+                {"action": text.strip()},
+            ) from None

@@ -14,10 +14,15 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from folkcards.cards import CARD_NAMES, Card, CardError, CardSet, iter_cards, mask_text, parse_card
 from folkcards.engine.actions import Action, ActionSyntaxError
+from folkcards.engine.explain import Explanation, explained, unexplained
+
+if TYPE_CHECKING:
+    from folkcards.engine.card import GameCard
+    from folkcards.engine.events import Event, Told
 
 JSON = Any
 """A JSON-compatible value (records, results, observations' ``info``)."""
@@ -31,11 +36,27 @@ class FolkcardsError(ValueError):
 
 
 class IllegalAction(FolkcardsError):
-    """An action that the rules do not allow now; ``rule`` names the rule ID when known."""
+    """An action that the rules do not allow now; ``rule`` names the rule ID when it was
+    given apart from the message; ``explanation`` is the structured reason
+    (:class:`~folkcards.engine.explain.Explanation`: code, params, rules, and ``text`` =
+    this error's message)."""
 
-    def __init__(self, message: str, rule: str | None = None) -> None:
-        super().__init__(f"{message} ({rule})" if rule else message)
+    def __init__(
+        self, message: str, rule: str | None = None, *, explanation: Explanation | None = None
+    ) -> None:
+        text = f"{message} ({rule})" if rule else message
+        super().__init__(text)
         self.rule = rule
+        if explanation is None:
+            explanation = unexplained(text)
+        elif explanation.text != text:  # the message is the text, whatever built it
+            explanation = Explanation(explanation.code, explanation.params, explanation.rules, text)
+        self.explanation: Explanation = explanation
+
+    @classmethod
+    def because(cls, explanation: Explanation) -> IllegalAction:
+        """The error whose message is ``explanation.text``."""
+        return cls(explanation.text, explanation=explanation)
 
 
 class MalformedRecord(FolkcardsError):
@@ -207,32 +228,47 @@ class DealState(ABC):
         """The legal Action that ``action`` (text, Action or bare code) names, or
         IllegalAction saying why not (the slow path of :meth:`apply`)."""
         if self.to_act is None:
-            raise IllegalAction("the deal is over: no action is allowed")
+            raise IllegalAction.because(
+                explained("deal_over", "the deal is over: no action is allowed")
+            )
         if isinstance(action, str):
             action = self.parse_action(action)
         elif not isinstance(action, Action):
             if type(action) is not int:
-                raise IllegalAction(f"{action!r} is not an action (give an Action or its text)")
+                raise IllegalAction.because(
+                    explained(
+                        "not_an_action",
+                        f"{action!r} is not an action (give an Action or its text)",
+                        action=repr(action),
+                    )
+                )
             action = self._action_of_code(action)
         assert isinstance(action, Action)
         for a in legal:
             if a == action:
                 return a
-        raise IllegalAction(self.explain_illegal(action))
+        raise self._illegal(action)
+
+    def _illegal(self, action: Action) -> IllegalAction:
+        """The error for an illegal ``action``: :meth:`explain_illegal`'s message with
+        :meth:`explain`'s structured explanation."""
+        return IllegalAction(self.explain_illegal(action), explanation=self.explain(action))
 
     def _action_of_code(self, code: int) -> Action:
         """The legal Action whose code is ``code`` (a bare int from a client)."""
         for a in self.legal_actions():
             if a == code:
                 return a
-        raise IllegalAction(f"no legal action has the code {code}")
+        raise IllegalAction.because(
+            explained("no_such_code", f"no legal action has the code {code}", code=code)
+        )
 
     def parse_action(self, text: str) -> Action:
         """The action that ``text`` names (any accepted spelling); IllegalAction if none."""
         try:
             return self.game.parse_action(text, self.variant)
         except ActionSyntaxError as exc:
-            raise IllegalAction(str(exc)) from None
+            raise IllegalAction.because(exc.explanation) from None
 
     @property
     def is_over(self) -> bool:
@@ -251,6 +287,38 @@ class DealState(ABC):
         """The team (partnership games: seats 0/2 → 0, 1/3 → 1) or the seat itself."""
         return seat % 2 if self.game.partnership else seat
 
+    # --- events ---------------------------------------------------------------------
+    def events(self) -> list[Event]:
+        """Every event of the deal so far as the referee knows it — nothing hidden
+        (:mod:`folkcards.engine.events`; for logs, replays and tests, never for a seat)."""
+        return [told.full() for told in self._narrate()]
+
+    def events_since(self, k: int) -> list[Event]:
+        """``events()[k:]``: the referee's events after the first ``k``."""
+        return self.events()[k:]
+
+    def events_for(self, viewer: int, since: int = 0) -> list[Event]:
+        """The events ``viewer`` (a seat, or :data:`SPECTATOR`) may see, after its first
+        ``since``: hidden cards as ``None``, private steps of others left out. Built from
+        nothing that the viewer's observation hides; the list only grows at its end."""
+        if viewer != SPECTATOR and not (type(viewer) is int and 0 <= viewer < self.num_seats):
+            raise ValueError(f"no viewer {viewer!r}: a seat 0–{self.num_seats - 1} or SPECTATOR")
+        out = []
+        for told in self._narrate():
+            event = told.seen(viewer)
+            if event is not None:
+                out.append(event)
+        return out[since:]
+
+    def _narrate(self) -> list[Told]:
+        """Every event so far with who may see what of it (each game replays its deal from
+        :meth:`fresh` and reads what each action changed)."""
+        raise NotImplementedError(f"{self.game.name} does not narrate its deals")
+
+    def fresh(self) -> DealState:
+        """A new state of this same deal before its first action (from :meth:`setup_record`)."""
+        return self.game.deal_from_record(self.setup_record(), self.variant)
+
     # --- for subclasses -------------------------------------------------------------
     @abstractmethod
     def _generate_legal(self) -> tuple[Action, ...]:
@@ -263,6 +331,15 @@ class DealState(ABC):
     @abstractmethod
     def explain_illegal(self, action: Action) -> str:
         """Why ``action`` is not legal now, citing the rule ID (for errors and UIs)."""
+
+    def explain(self, action: Action) -> Explanation:
+        """Why ``action`` is not legal now, structured: a message ``code`` with its
+        ``params``, the ``rules`` cited, and ``text`` — exactly :meth:`explain_illegal`'s
+        line. The codes and their English templates are
+        :data:`folkcards.engine.explain.MESSAGES`. Games override this (and derive
+        ``explain_illegal`` from it); the default wraps ``explain_illegal``'s line under
+        the code ``unexplained``."""
+        return unexplained(self.explain_illegal(action))
 
     @abstractmethod
     def result(self) -> dict[str, JSON]:
@@ -417,6 +494,13 @@ class Game(ABC):
     def describe(self, state: DealState) -> str:
         """A short text picture of a state (used by ``str(state)``)."""
         return f"{self.title} · phase {state.phase} · to act {state.to_act}"
+
+    # --- the game card ----------------------------------------------------------------
+    def card(self, variant: Mapping[str, Any] | None = None) -> GameCard:
+        """This game's facts for clients (:class:`~folkcards.engine.card.GameCard`) under
+        ``variant`` (default: the default variant): seats and sides, direction, pack,
+        phases, score bounds and scale, how to sort a hand, what a table shows."""
+        raise NotImplementedError(f"{self.name} has no game card")
 
     # --- matches ----------------------------------------------------------------------
     def new_match_keys(self, variant: Variant, rng: random.Random) -> dict[str, Any]:

@@ -76,6 +76,9 @@ from folkcards.engine.api import (
     Variant,
     VariantOption,
 )
+from folkcards.engine.card import NO_TRUMP, GameCard, cards_of, suit_run, teams
+from folkcards.engine.events import Told, component, private, public, reason
+from folkcards.engine.explain import Explanation, explained
 from folkcards.engine.tricks import TrumpConfig
 
 # ----------------------------------------------------------------------------------------
@@ -532,7 +535,13 @@ class SaskuDeal(DealState):
         """The legal Action that ``action`` (text, Action or integer code) names, or
         IllegalAction saying why not."""
         if self.to_act is None:
-            raise IllegalAction("the deal is over: no action is allowed", "SAS-12.1")
+            raise IllegalAction(
+                "the deal is over: no action is allowed",
+                "SAS-12.1",
+                explanation=explained(
+                    "deal_over", "the deal is over: no action is allowed (SAS-12.1)"
+                ),
+            )
         if isinstance(action, str):
             action = self.parse_action(action)
         elif (
@@ -540,12 +549,18 @@ class SaskuDeal(DealState):
             or not isinstance(action, int)
             or not 0 <= action < len(ACTIONS)
         ):
-            raise IllegalAction(f"{action!r} is not a Sasku action (SAS-20.3)")
+            raise IllegalAction.because(
+                explained(
+                    "not_an_action",
+                    f"{action!r} is not a Sasku action (SAS-20.3)",
+                    action=repr(action),
+                )
+            )
         else:
             action = ACTIONS.actions[action]
         if action in legal:
             return action
-        raise IllegalAction(self.explain_illegal(action))
+        raise self._illegal(action)
 
     # --- legal actions --------------------------------------------------------------
     def _generate_legal(self) -> tuple[Action, ...]:
@@ -754,73 +769,133 @@ class SaskuDeal(DealState):
     # --- errors ------------------------------------------------------------------------
     def explain_illegal(self, action: Action) -> str:
         """Why ``action`` is not legal now, naming the rule."""
+        return self.explain(action).text
+
+    def explain(self, action: Action) -> Explanation:
+        """Why ``action`` is not legal now: code, params, rules and text (the same line as
+        :meth:`explain_illegal`)."""
         seat = self.to_act
         if seat is None:
-            return "the deal is over: no action is allowed (SAS-12.1)"
+            return explained("deal_over", "the deal is over: no action is allowed (SAS-12.1)")
         kind, arg = KIND[action], ARG[action]
         phase = self.phase
         hand = self.hands[seat]
         text = action.text
-        expected = {
-            CUT: "the cutter's dealing choice 'deal …' (SAS-6.2)",
+        expected, forms = {
+            CUT: ("the cutter's dealing choice 'deal …' (SAS-6.2)", ["deal …"]),
             EXCHANGE: (
-                "'return X' (SAS-7.4)"
+                ("'return X' (SAS-7.4)", ["return X"])
                 if self.pending_giver >= 0
-                else "'give P' or 'keep' (SAS-7.3)"
+                else ("'give P' or 'keep' (SAS-7.3)", ["give P", "keep"])
             ),
-            AUCTION: "'bid N', 'pass' or 'diamonds' (SAS-8.3)",
-            DECLARE: "'trump S' (SAS-9.1)",
-            OVERRIDE: "'diamonds' or 'pass' (SAS-9.3)",
-            PLAY_PHASE: "'play X' (SAS-10.1)",
+            AUCTION: ("'bid N', 'pass' or 'diamonds' (SAS-8.3)", ["bid N", "pass", "diamonds"]),
+            DECLARE: ("'trump S' (SAS-9.1)", ["trump S"]),
+            OVERRIDE: ("'diamonds' or 'pass' (SAS-9.3)", ["diamonds", "pass"]),
+            PLAY_PHASE: ("'play X' (SAS-10.1)", ["play X"]),
         }[phase]
-        wrong_phase = f"{text!r} is not allowed in phase {phase}: seat {seat} must send {expected}"
+        wrong_phase = explained(
+            "wrong_phase",
+            f"{text!r} is not allowed in phase {phase}: seat {seat} must send {expected}",
+            action=text,
+            phase=phase,
+            seat=seat,
+            expected=forms,
+        )
         if phase == CUT:
             return wrong_phase
         if phase == EXCHANGE:
             if self.pending_giver >= 0:
                 if kind != K_RETURN:
                     return wrong_phase
-                return f"{CARD_NAMES[arg]} is not in seat {seat}'s hand (SAS-7.4)"
+                return explained(
+                    "not_held",
+                    f"{CARD_NAMES[arg]} is not in seat {seat}'s hand (SAS-7.4)",
+                    seat=seat,
+                    card=CARD_NAMES[arg],
+                )
             if kind == K_GIVE:
                 lone = CARD_NAMES[(hand & PICTURES).bit_length() - 1]
-                return f"seat {seat} can only give its lone picture {lone}, not {CARD_NAMES[arg]} (SAS-7.3)"
+                return explained(
+                    "give_lone_picture",
+                    f"seat {seat} can only give its lone picture {lone}, not {CARD_NAMES[arg]} (SAS-7.3)",
+                    seat=seat,
+                    picture=lone,
+                    card=CARD_NAMES[arg],
+                )
             return wrong_phase
         if phase == AUCTION:
             if kind != K_BID:
                 return wrong_phase
             if arg <= self.high_bid:
-                return f"bid {arg} must be higher than the current bid {self.high_bid} (SAS-8.4)"
-            return (
-                f"bid {arg} is more than seat {seat}'s length {hand_length(hand)} "
-                "(pictures + cards of its longest suit) (SAS-8.4, SAS-8.1)"
+                return explained(
+                    "bid_too_low",
+                    f"bid {arg} must be higher than the current bid {self.high_bid} (SAS-8.4)",
+                    bid=arg,
+                    minimum=self.high_bid + 1,
+                )
+            length = hand_length(hand)
+            return explained(
+                "bid_over_length",
+                f"bid {arg} is more than seat {seat}'s length {length} "
+                "(pictures + cards of its longest suit) (SAS-8.4, SAS-8.1)",
+                bid=arg,
+                seat=seat,
+                length=length,
             )
         if phase == DECLARE:
             if kind != K_TRUMP:
                 if kind == K_DIAMONDS:
-                    return "the final bidder names diamonds with 'trump D', not 'diamonds' (SAS-8.8, SAS-9.1)"
+                    return explained(
+                        "diamonds_as_trump_d",
+                        "the final bidder names diamonds with 'trump D', not 'diamonds' (SAS-8.8, SAS-9.1)",
+                    )
                 return wrong_phase
-            return (
+            count = potential_trumps(hand, arg)
+            return explained(
+                "trump_too_short",
                 f"trump {SUITS[arg]} needs at least {self.high_bid} potential trumps; "
-                f"seat {seat} has {potential_trumps(hand, arg)} (SAS-9.1)"
+                f"seat {seat} has {count} (SAS-9.1)",
+                suit=SUITS[arg],
+                needed=self.high_bid,
+                seat=seat,
+                count=count,
             )
         if phase == OVERRIDE:
             return wrong_phase
         if kind != K_PLAY:
             return wrong_phase
         if not hand >> arg & 1:
-            return f"{CARD_NAMES[arg]} is not in seat {seat}'s hand (SAS-10.1)"
+            return explained(
+                "not_held",
+                f"{CARD_NAMES[arg]} is not in seat {seat}'s hand (SAS-10.1)",
+                seat=seat,
+                card=CARD_NAMES[arg],
+            )
         config = self.config
         assert config is not None
         led_class = config.class_of[self.trick[0]]
         if hand & led_class:
             if not led_class >> arg & 1:
                 what = "trumps" if led_class == config.trumps else f"{SUITS[self.trick[0] // 13]}"
-                return f"seat {seat} must follow the led class ({what}) (SAS-10.3, SAS-10.5)"
+                return explained(
+                    "must_follow",
+                    f"seat {seat} must follow the led class ({what}) (SAS-10.3, SAS-10.5)",
+                    seat=seat,
+                    suit="trump" if what == "trumps" else what,
+                )
         elif hand & config.trumps and not config.trumps >> arg & 1:
-            return f"seat {seat} is void in the led suit and must play a trump (SAS-10.3, SAS-10.5)"
-        return (
+            return explained(
+                "must_trump",
+                f"seat {seat} is void in the led suit and must play a trump (SAS-10.3, SAS-10.5)",
+                seat=seat,
+            )
+        return explained(
+            "must_beat",
             f"{CARD_NAMES[arg]} does not beat {CARD_NAMES[self.winning]}; seat {seat} holds a card "
-            "that does and must play one (SAS-10.3, SAS-10.4, SAS-17.2)"
+            "that does and must play one (SAS-10.3, SAS-10.4, SAS-17.2)",
+            card=CARD_NAMES[arg],
+            winning=CARD_NAMES[self.winning],
+            seat=seat,
         )
 
     # --- results -----------------------------------------------------------------------
@@ -884,6 +959,13 @@ class SaskuDeal(DealState):
         if redeal:  # SAS-14.1, SAS-15.2
             out["replay"] = {"trump": SUITS[self.trump], "declarer": self.declarer}
         return out
+
+    # --- events ------------------------------------------------------------------------
+    def _narrate(self) -> list[Told]:
+        """The deal's events (:mod:`folkcards.engine.events`): replayed from its set-up,
+        each action read for what it changed. A returned card is seen by its giver and
+        returner only (SAS-7.7, SAS-19.1); everything else is public."""
+        return _narrate(self)
 
     # --- views -------------------------------------------------------------------------
     def observation(self, seat: int) -> Observation:
@@ -1118,21 +1200,36 @@ class Sasku(Game):
         verb, args = tokens[0], tokens[1:]
         if verb == "give" and len(args) == 1 and args[0] in CARD_NAMES:
             raise ActionSyntaxError(
-                f"{args[0]} is not a picture: only a lone K, Q or J is given (SAS-7.3)"
+                f"{args[0]} is not a picture: only a lone K, Q or J is given (SAS-7.3)",
+                "give_not_picture",
+                {"card": args[0]},
             )
         if verb == "return" and len(args) == 1 and args[0] in CARD_NAMES:
             raise ActionSyntaxError(
-                f"{args[0]} is a picture: only a suit card is returned (SAS-7.4)"
+                f"{args[0]} is a picture: only a suit card is returned (SAS-7.4)",
+                "return_picture",
+                {"card": args[0]},
             )
         if verb == "bid" and len(args) == 1 and args[0].isdigit():
-            raise ActionSyntaxError(f"bids are 5 to 9, not {args[0]} (SAS-8.4)")
+            raise ActionSyntaxError(
+                f"bids are 5 to 9, not {args[0]} (SAS-8.4)",
+                "bid_out_of_range",
+                {"bid": int(args[0]), "minimum": 5, "maximum": 9},
+            )
         if verb == "deal":
             raise ActionSyntaxError(
-                "the dealing choices are 'deal threes|ones|nines|cover' and 'deal to X' (SAS-6.2)"
+                "the dealing choices are 'deal threes|ones|nines|cover' and 'deal to X' (SAS-6.2)",
+                "bad_deal_choice",
             )
         if verb == "trump":
-            raise ActionSyntaxError("'trump' takes a suit letter C, S, H or D (SAS-9.1)")
-        raise ActionSyntaxError(f"{text.strip()!r} is not a Sasku action (SAS-20.3)")
+            raise ActionSyntaxError(
+                "'trump' takes a suit letter C, S, H or D (SAS-9.1)", "bad_trump_suit"
+            )
+        raise ActionSyntaxError(
+            f"{text.strip()!r} is not a Sasku action (SAS-20.3)",
+            "not_an_action",
+            {"action": text.strip()},
+        )
 
     def new_deal(
         self,
@@ -1223,6 +1320,55 @@ class Sasku(Game):
             winner=winner,
             draw=False,
             deals=match.deals + 1,
+        )
+
+    def card(self, variant: Mapping[str, Any] | None = None) -> GameCard:
+        """Sasku's game card: pictures are the trump group before the trump is named
+        (SAS-1.2), then the SAS-3.1 trump order; plain suits A T 9 8 7 6 (SAS-3.2)."""
+        v = self.normalize_variant(variant)
+        groups = {NO_TRUMP: cards_of(" ".join(r + x for r in "KQJ" for x in SUITS))}
+        for t in range(4):
+            groups[SUITS[t]] = tuple(trump_order(t))
+        phases = [CUT, EXCHANGE, AUCTION, DECLARE, OVERRIDE, PLAY_PHASE]
+        if not v["exchange"]:
+            phases.remove(EXCHANGE)
+        return GameCard(
+            name=self.name,
+            title=self.title,
+            variant=v,
+            seats=4,
+            sides=teams(4, True),
+            partnership=True,
+            direction="clockwise",
+            deck=DECK,
+            pack="french",
+            phases=tuple(phases),
+            utility_bounds=(0, max(v["target"], 8)),  # lambapea scores the target (SAS-13.1)
+            margin_scale=4.0,
+            shaping=("points", 15.0),
+            suit_order=SUITS,
+            suit_ranks={x: suit_run("AT9876", x) for x in SUITS},
+            trump_groups=groups,
+            table_keys=(
+                "trump",
+                "declarer",
+                "bid",
+                "bidder",
+                "passed",
+                "leader",
+                "trick",
+                "points",
+                "tricks",
+                "hand_sizes",
+                "face_up",
+            ),
+            rules="SAS",
+            notes={
+                "phases": "a replay deal after 60–60 skips the auction, declare and "
+                "override (SAS-15.2); a record with hands starts at the exchange",
+                "utility_bounds": "strokes per team and deal: 8 at most, the target on a "
+                "lambapea (SAS-13)",
+            },
         )
 
     def describe(self, state: DealState) -> str:
@@ -1547,6 +1693,139 @@ class _Determinizer:
 
 class _Reject(Exception):
     """A determinization sample that contradicts the observation."""
+
+
+# ----------------------------------------------------------------------------------------
+# Events
+# ----------------------------------------------------------------------------------------
+
+
+def _narrate(final: SaskuDeal) -> list[Told]:
+    """The events of ``final``'s deal so far, replayed from its set-up (see ``_narrate``)."""
+    st = final.fresh()
+    assert isinstance(st, SaskuDeal)
+    out = [public("deal", dealer=st.dealer)]
+    if st.replay is not None:  # SAS-15.2: trump and declarer of the tied deal
+        out.append(public("trump", seat=st.declarer, suit=SUITS[st.trump], how="replay"))
+    if st.phase == PLAY_PHASE:
+        out.append(_contract(st))
+    for action, seat in zip(final.history, final.actors, strict=True):
+        kind, arg = KIND[action], ARG[action]
+        phase = st.phase
+        giver = st.pending_giver
+        done = st.tricks_played
+        st.apply(action)
+        if kind == K_PLAY:
+            out.append(public("play", seat=seat, card=CARD_NAMES[arg]))
+            if st.tricks_played > done:
+                leader, cards, winner = st.completed[-1]
+                out.append(
+                    public(
+                        "trick",
+                        number=st.tricks_played,
+                        leader=leader,
+                        cards=[CARD_NAMES[c] for c in cards],
+                        winner=winner,
+                        side=winner & 1,
+                        points=sum(CARD_POINTS[c] for c in cards),
+                        bonus=0,
+                    )
+                )
+        elif kind == K_DEAL:
+            layout = DEAL_LAYOUTS["to"]
+            face_up = [
+                [CARD_NAMES[c], (st.dealer + layout[i][0]) & 3] for i, c in enumerate(st.face_up)
+            ]
+            out.append(public("cut", seat=seat, method=st.method, face_up=face_up))
+        elif kind == K_GIVE:  # SAS-7.3: face up
+            out.append(
+                public(
+                    "pass_cards",
+                    **{"from": seat, "to": (seat + 2) & 3},
+                    count=1,
+                    cards=[CARD_NAMES[arg]],
+                )
+            )
+        elif kind == K_RETURN:  # SAS-7.4, SAS-7.7: face down
+            out.append(
+                private(
+                    "pass_cards",
+                    (seat, giver),
+                    {"cards": None},
+                    **{"from": seat, "to": giver},
+                    count=1,
+                    cards=[CARD_NAMES[arg]],
+                )
+            )
+        elif kind == K_KEEP:
+            out.append(public("call", seat=seat, call="keep"))
+        elif phase == AUCTION:
+            word = "bid" if kind == K_BID else action.text
+            out.append(public("bid", seat=seat, action=word, value=arg if kind == K_BID else None))
+            if kind == K_DIAMONDS:  # SAS-8.6
+                out.append(public("trump", seat=seat, suit="D", how="diamonds"))
+            elif st.passed_deal:  # SAS-8.7a
+                out.append(public("trump", seat=None, suit="D", how="passed"))
+        elif phase == DECLARE:  # SAS-9.1
+            out.append(public("trump", seat=seat, suit=SUITS[arg], how="named"))
+        elif phase == OVERRIDE:  # SAS-9.3, SAS-9.4
+            out.append(public("call", seat=seat, call=action.text))
+            if kind == K_DIAMONDS:
+                out.append(public("trump", seat=seat, suit="D", how="override"))
+        if phase != PLAY_PHASE and st.phase == PLAY_PHASE:
+            out.append(_contract(st))
+    if st.is_over:
+        out.append(public("deal_end", **_deal_end(st)))
+    return out
+
+
+def _contract(st: SaskuDeal) -> Told:
+    """The trump that stands and its declarer as play begins (SAS-9.5)."""
+    return public(
+        "contract",
+        declarer=st.declarer,
+        mode="passed" if st.passed_deal else ("replay" if st.replay is not None else "bid"),
+        bid=st.high_bid or None,
+        trump=SUITS[st.trump],
+    )
+
+
+def _deal_end(st: SaskuDeal) -> dict[str, JSON]:
+    """The result with the row of SAS-13 that scored it, as data."""
+    res = st.result()
+    points, score = res["points"], res["score"]
+    won_by = res["won_by"]
+    if res["lambapea"]:  # SAS-13.1
+        outcome = "lambapea"
+        why = reason(f"team {won_by}", won_by, "tricks", 9, "=", 9, "SAS-13.1")
+    elif res["redeal"]:  # SAS-13.2
+        outcome = "redeal"
+        why = reason("each team", None, "points", 60, "=", 60, "SAS-13.2")
+    elif res["passed"] or res["declarer_team"] is None:  # SAS-13.3
+        outcome = "passed"
+        why = reason(f"team {won_by}", won_by, "points", points[won_by], ">", 60, "SAS-13.3")
+    else:  # SAS-13.4
+        dt = res["declarer_team"]
+        pd = points[dt]
+        op, target = (
+            (">=", 91)
+            if pd >= 91
+            else (">=", 61)
+            if pd >= 61
+            else ("<", 61)
+            if pd >= 30
+            else ("<", 30)
+        )
+        outcome = "declarers_won" if won_by == dt else "declarers_lost"
+        why = reason("declarers", dt, "points", pd, op, target, "SAS-13.4")
+    return {
+        "result": res,
+        "score": list(score),
+        "outcome": outcome,
+        "reason": why,
+        "components": [component("strokes", score, trump=res["trump"], rule=why["rule"])],
+        "points_from": {"tricks": list(points)},
+    }
 
 
 def _card(text: str) -> Card:

@@ -89,6 +89,9 @@ from folkcards.engine.api import (
     VariantOption,
     json_repr,
 )
+from folkcards.engine.card import NO_TRUMP, GameCard, suit_run, teams
+from folkcards.engine.events import Told, component, private, public, reason, secret
+from folkcards.engine.explain import Explanation, explained
 from folkcards.engine.tricks import TrumpConfig
 
 TWO_H: Card = 2 * 13 + 12
@@ -153,6 +156,14 @@ _VERBS = {
     "trump": K_TRUMP,
 }
 SUFFIXES = ("", "grate", "pile", "vire")  # SAT-16.6 order
+_PHASE_ACTIONS: dict[str, list[str]] = {
+    "propose": ["pass", "propose"],
+    "consent": ["accept", "refuse"],
+    "announce": ["announce", "silent"],
+    "lese": ["lese", "silent"],
+    "continue": ["continue", "stop"],
+}
+"""The actions of the phases that ``explain`` names only by their phase (SAT-17)."""
 SIGNAL_LEVELS = ("none", "home", "all")
 
 
@@ -811,64 +822,137 @@ class SatatState(DealState):
 
     # --- errors ----------------------------------------------------------------------
     def explain_illegal(self, action: Action) -> str:
+        """Why ``action`` is not legal now, citing the rule."""
+        return self.explain(action).text
+
+    def explain(self, action: Action) -> Explanation:
+        """Why ``action`` is not legal now: code, params, rules and the text of
+        :meth:`explain_illegal`."""
         kind = _KIND[action]
         ph, phase = self.ph, self.phase
         text = action.text
         if self.to_act is None:
-            return "the deal is over: no action is allowed (SAT-18.2)"
+            return explained("deal_over", "the deal is over: no action is allowed (SAT-18.2)")
         seat = self.to_act
         if (kind in (K_LESE, K_ANNOUNCE) or _SUF[action]) and (
             not self.sig or (self.sig < 2 and (kind == K_LESE or _SUF[action] == 3))
         ):
-            return f"{text!r}: this signal is not enabled by this variant (SAT-16.8)"
+            return explained(
+                "signal_not_enabled",
+                f"{text!r}: this signal is not enabled by this variant (SAT-16.8)",
+                action=text,
+            )
+
+        def wrong_phase(message: str, expected: list[str]) -> Explanation:
+            return explained(
+                "wrong_phase", message, action=text, phase=phase, seat=seat, expected=expected
+            )
+
         if ph == PH_PLAY:
             if kind != K_PLAY:
-                return (
-                    f"{text!r} is not allowed now: seat {seat} must play a card (SAT-8, SAT-17.3)"
+                return wrong_phase(
+                    f"{text!r} is not allowed now: seat {seat} must play a card (SAT-8, SAT-17.3)",
+                    ["play C"],
                 )
             c = _ARG[action]
             suf = _SUF[action]
             if not self.hands[seat] >> c & 1:
-                return f"seat {seat} does not hold {CARD_NAMES[c]} (SAT-17.3)"
+                return explained(
+                    "not_held",
+                    f"seat {seat} does not hold {CARD_NAMES[c]} (SAT-17.3)",
+                    seat=seat,
+                    card=CARD_NAMES[c],
+                )
             if suf:
                 if suf == 2 and c == TWO_H:
-                    return "pile may not be signalled with the 2H (SAT-16.1)"
+                    return explained(
+                        "no_pile_on_two", "pile may not be signalled with the 2H (SAT-16.1)"
+                    )
                 if suf == 3:
-                    return "vire is only for the partner of the trick's leader (SAT-16.4)"
+                    return explained(
+                        "vire_not_third",
+                        "vire is only for the partner of the trick's leader (SAT-16.4)",
+                    )
             led = self.trick[0]
             if led == TWO_H:
-                return (
-                    f"the 2H was led: seat {seat} must play a trump {SUITS[self.trump]} (SAT-8.3)"
+                return explained(
+                    "two_hearts_led",
+                    f"the 2H was led: seat {seat} must play a trump {SUITS[self.trump]} (SAT-8.3)",
+                    seat=seat,
+                    suit=SUITS[self.trump],
                 )
-            return f"seat {seat} must follow suit {SUITS[led // 13]} (SAT-8.3)"
+            return explained(
+                "must_follow",
+                f"seat {seat} must follow suit {SUITS[led // 13]} (SAT-8.3)",
+                seat=seat,
+                suit=SUITS[led // 13],
+            )
         if ph == PH_TRUMP:
             if kind == K_REDEAL:
                 if self.redeals >= 2:
-                    return "no third no-picture redeal: two have been made (SAT-5.4, SAT-18.3)"
-                return "redeal needs a first five without K, Q or J (SAT-5.4, SAT-18.3)"
+                    return explained(
+                        "redeal_limit",
+                        "no third no-picture redeal: two have been made (SAT-5.4, SAT-18.3)",
+                    )
+                return explained(
+                    "redeal_needs_no_pictures",
+                    "redeal needs a first five without K, Q or J (SAT-5.4, SAT-18.3)",
+                )
             if kind == K_TRUMP and self.tk:
-                return "Trup Kasiet: hide a trump card instead of naming trump (SAT-15.2)"
+                return explained(
+                    "hide_instead_of_trump",
+                    "Trup Kasiet: hide a trump card instead of naming trump (SAT-15.2)",
+                )
             if kind == K_HIDE:
                 if not self.tk:
-                    return "hide is only for Trup Kasiet (SAT-5.5)"
-                return f"{CARD_NAMES[_ARG[action]]} is not among the first five (SAT-15.2)"
-            return f"{text!r} is not allowed now: the trump maker must make trump (SAT-5.5)"
+                    return explained(
+                        "hide_only_trup_kasiet", "hide is only for Trup Kasiet (SAT-5.5)"
+                    )
+                card = CARD_NAMES[_ARG[action]]
+                return explained(
+                    "not_in_first_five",
+                    f"{card} is not among the first five (SAT-15.2)",
+                    card=card,
+                )
+            return wrong_phase(
+                f"{text!r} is not allowed now: the trump maker must make trump (SAT-5.5)",
+                ["blind N", "hide C" if self.tk else "trump X"],
+            )
         if ph == PH_GIVE:
-            if kind != K_GIVE:
-                return f"{text!r} is not allowed now: seat {seat} must give cards (SAT-7.3)"
             assert self.passing is not None
             k = self.passing["cards"]
+            if kind != K_GIVE:
+                return wrong_phase(
+                    f"{text!r} is not allowed now: seat {seat} must give cards (SAT-7.3)",
+                    ["give C" if k == 1 else "give C1 C2"],
+                )
             m = _ARG[action]
             if m.bit_count() != k:
-                return f"give exactly {k} card{'s' if k > 1 else ''} (SAT-7.1, SAT-7.3)"
+                return explained(
+                    "give_count",
+                    f"give exactly {k} card{'s' if k > 1 else ''} (SAT-7.1, SAT-7.3)",
+                    count=k,
+                )
             if m & ~self.hands[seat]:
-                return f"seat {seat} does not hold every card given (SAT-17.3)"
+                return explained(
+                    "give_not_held",
+                    f"seat {seat} does not hold every card given (SAT-17.3)",
+                    seat=seat,
+                    cards=mask_text(m),
+                )
             if m & B2H:
-                return "the 2H is never given (SAT-7.5)"
+                return explained("never_give_two", "the 2H is never given (SAT-7.5)")
             if seat % 2 == self.passing["winners"]:
-                return "a winner must keep a card of every suit he held (SAT-7.7)"
-            return "a loser gives his trumps, else his highest cards (SAT-7.6)"
-        return f"{text!r} is not allowed in phase {phase} (SAT-17.3)"
+                return explained(
+                    "winner_keeps_suits",
+                    "a winner must keep a card of every suit he held (SAT-7.7)",
+                )
+            return explained(
+                "loser_gives_high", "a loser gives his trumps, else his highest cards (SAT-7.6)"
+            )
+        return wrong_phase(
+            f"{text!r} is not allowed in phase {phase} (SAT-17.3)", _PHASE_ACTIONS[phase]
+        )
 
     # --- copies and records --------------------------------------------------------------
     def clone(self) -> SatatState:
@@ -919,6 +1003,14 @@ class SatatState(DealState):
     def carry(self) -> dict[str, Any]:
         """The carried-over keys this deal was dealt with (SAT-4.6)."""
         return {"redeals": self.redeals, "passing": dict(self.passing) if self.passing else None}
+
+    # --- events -----------------------------------------------------------------------
+    def _narrate(self) -> list[Told]:
+        """The deal's events (:mod:`folkcards.engine.events`), replayed from its set-up,
+        hidden as SAT-19 hides them: a partner's ``pass`` and an announce-phase ``silent``
+        are seen by their maker only; a give's cards by the giver, and by the receiver once
+        the exchange is done; a Trup Kasiet trump by the trump maker until it is known."""
+        return _narrate(self)
 
     # --- information ------------------------------------------------------------------
     def _masked_step(self, seat: int) -> tuple[str, int | None]:
@@ -1074,6 +1166,132 @@ _PICKLED_SLOTS: tuple[str, ...] = tuple(
 """What ``__getstate__`` keeps: the rest is derived on unpickling."""
 
 
+def _narrate(final: SatatState) -> list[Told]:
+    """The events of ``final``'s deal so far (see ``SatatState._narrate``)."""
+    st = final.fresh()
+    assert isinstance(st, SatatState)
+    out = [public("deal", dealer=st.dealer)]
+    for action, seat in zip(final.history, final.actors, strict=True):
+        kind, arg = _KIND[action], _ARG[action]
+        ph = st.ph
+        known = st.known
+        done = len(st.log)
+        exchanged = st.exchanged
+        st.apply(action)
+        if kind == K_PLAY:
+            out.append(
+                public(
+                    "play", seat=seat, card=CARD_NAMES[arg], signal=SUFFIXES[_SUF[action]] or None
+                )
+            )
+            if len(st.log) > done:
+                leader, cards, _, winner = st.log[-1]
+                out.append(
+                    public(
+                        "trick",
+                        number=len(st.log),
+                        leader=leader,
+                        cards=[CARD_NAMES[c] for c in cards],
+                        winner=winner,
+                        side=winner & 1,
+                    )
+                )
+        elif kind == K_TRUMP:  # SAT-5.2
+            out.append(public("trump", seat=seat, suit=SUITS[arg], how="named"))
+        elif kind == K_BLIND:  # SAT-5.3; Trup Kasiet: the card lies face down (SAT-15.2)
+            fields = {"seat": seat, "how": "blind", "position": arg}
+            turned = {"suit": SUITS[st.trump], "card": CARD_NAMES[st.turned]}
+            if st.tk:
+                out.append(
+                    private("trump", (seat,), {"suit": None, "card": None}, **fields, **turned)
+                )
+            else:
+                out.append(public("trump", **fields, **turned))
+        elif kind == K_HIDE:  # SAT-15.2
+            out.append(
+                private(
+                    "trump",
+                    (seat,),
+                    {"suit": None, "card": None},
+                    seat=seat,
+                    how="hidden",
+                    suit=SUITS[st.trump],
+                    card=CARD_NAMES[arg],
+                )
+            )
+        elif kind == K_GIVE:  # SAT-7.3: each choice is private until the exchange
+            assert st.passing is not None
+            out.append(
+                private(
+                    "pass_chosen",
+                    (seat,),
+                    {"cards": None},
+                    seat=seat,
+                    to=st.receiver(seat),
+                    count=st.passing["cards"],
+                    cards=mask_text(arg),
+                )
+            )
+            if st.exchanged and not exchanged:  # SAT-7.4: the exchange is done
+                for i in range(1, 5):
+                    g = (st.dealer + i) & 3
+                    r = st.receiver(g)
+                    out.append(
+                        private(
+                            "pass_cards",
+                            (g, r),
+                            {"cards": None},
+                            **{"from": g, "to": r},
+                            count=st.passing["cards"],
+                            cards=mask_text(st.gives[g]),
+                        )
+                    )
+        elif kind == K_PASS or (kind == K_SILENT and ph == PH_ANNOUNCE):  # SAT-19.1
+            out.append(secret("call", (seat,), seat=seat, call=action.text))
+        else:  # redeal, propose, accept, refuse, announce, lese, silent, continue, stop
+            out.append(public("call", seat=seat, call=action.text))
+        if st.known and not known and st.tk:  # SAT-15.4: the table knows the trump now
+            played = kind == K_PLAY and arg == st.tcard
+            out.append(
+                public(
+                    "trump",
+                    suit=SUITS[st.trump],
+                    how="revealed" if played else "deduced",
+                    card=CARD_NAMES[st.tcard] if played else None,
+                )
+            )
+    if st.to_act is None:
+        out.append(public("deal_end", **_deal_end(st)))
+    return out
+
+
+def _deal_end(st: SatatState) -> dict[str, JSON]:
+    """The result with the trick count that decided it (SAT-9, SAT-10)."""
+    res = st.result()
+    score, outcome = res["score"], res["outcome"]
+    if outcome == "redeal":
+        rule = "SAT-5.4" if res["redeal"] == "no_pictures" else "SAT-6.3"
+        why = None
+        parts = [component("redeal", list(score), reason=res["redeal"], rule=rule)]
+    else:
+        w = res["won_by"]
+        op, target, rule = {
+            "win": (">=", 7, "SAT-9.1"),
+            "7-0": ("=", 7, "SAT-9.2"),
+            "13-0": ("=", 13, "SAT-9.3"),
+        }[outcome]
+        why = reason(f"team {w}", w, "tricks", res["tricks"][w], op, target, rule)
+        parts = [component("deal", list(score), outcome=outcome, rule="SAT-10")]
+    return {
+        "result": res,
+        "score": list(score),
+        "outcome": outcome,
+        "reason": why,
+        "components": parts,
+        "points_from": None,
+    }
+
+
 class SatatGame(Game):
     """Satat's facts, records, matches and determinization."""
 
@@ -1095,6 +1313,56 @@ class SatatGame(Game):
     match_keys = ("draw",)
 
     # --- actions ---------------------------------------------------------------------
+    def card(self, variant: Mapping[str, Any] | None = None) -> GameCard:
+        """Satat's game card: the trump suit sorts first once it is known; hearts start
+        with the 2H, the highest card (SAT-1.3); plain order A … 2 (SAT-1.2)."""
+        v = self.normalize_variant(variant)
+        tk, signals = v["trup_kasiet"], v["signals"]
+        phases = [p for p in PHASES if p != "over"]
+        if tk:  # SAT-15.6, SAT-15.7
+            phases = [p for p in phases if p not in ("propose", "consent", "give")]
+        if signals == "none":
+            phases = [p for p in phases if p not in ("announce", "lese")]
+        elif signals == "home":
+            phases.remove("lese")
+        ranks = {x: suit_run("AKQJT98765432", x) for x in SUITS}
+        ranks["H"] = (TWO_H, *ranks["H"][:-1])
+        groups = {NO_TRUMP: ()} | {x: ranks[x] for x in SUITS}
+        return GameCard(
+            name=self.name,
+            title=self.title,
+            variant=v,
+            seats=4,
+            sides=teams(4, True),
+            partnership=True,
+            direction="clockwise",
+            deck=DECK_52,
+            pack="french",
+            phases=tuple(phases),
+            utility_bounds=(0, 1),  # a deal won scores 1 (SAT-10)
+            margin_scale=1.0,
+            shaping=("tricks", 2.0),
+            suit_order=SUITS,
+            suit_ranks=ranks,
+            trump_groups=groups,
+            table_keys=(
+                "trump_maker",
+                "trump",
+                "trump_known",
+                "blind",
+                "turned",
+                "announced",
+                "leader",
+                "trick",
+                "tricks",
+                "continuing",
+            ),
+            rules="SAT",
+            notes={
+                "phases": "propose, consent and give happen only when their rule calls for them"
+            },
+        )
+
     def all_actions(self, variant: Variant) -> tuple[Action, ...]:
         """Every Satat action, codes 0..n-1 in the conventions' order (learning envs)."""
         return TABLE.actions
@@ -1102,8 +1370,8 @@ class SatatGame(Game):
     def parse_action(self, text: str, variant: Variant) -> Action:
         """SAT-17.2: any accepted spelling; ``give`` cards may come in either order."""
         if not isinstance(text, str):
-            raise ActionSyntaxError("an action must be a text")
-        tokens = canonical_tokens(text, DECK_52)
+            raise ActionSyntaxError("an action must be a text", "not_text")
+        tokens = canonical_tokens(text, DECK_52)  # its errors carry their codes
         if tokens[0] == "give" and len(tokens) == 3 and tokens[1] != tokens[2]:
             try:
                 a, b = parse_card(tokens[1]), parse_card(tokens[2])
@@ -1114,7 +1382,11 @@ class SatatGame(Game):
         try:
             return TABLE.by_text[" ".join(tokens)]
         except KeyError:
-            raise ActionSyntaxError(f"{text.strip()!r} is not a Satat action (SAT-17.3)") from None
+            raise ActionSyntaxError(
+                f"{text.strip()!r} is not a Satat action (SAT-17.3)",
+                "not_an_action",
+                {"action": text.strip()},
+            ) from None
 
     # --- deals -----------------------------------------------------------------------
     def new_deal(
@@ -1419,7 +1691,12 @@ def _sample(game: SatatGame, obs: Observation, rng: random.Random) -> SatatState
     def recv_of(s: int) -> int:
         return (s + 1) % 4 if s % 2 == winners else (s + 3) % 4
 
-    if not tk and any(t == "propose" for t, _ in hist) and not exchanged and trump >= 0:
+    proposed = any(t == "propose" for t, _ in hist)
+    # A seat shown to act with nothing legal in the give or announce phase waits for the
+    # partner's private propose step (SAT-19.1 masks it as what follows a pass): the partner
+    # holds no trump then, as in every world that shows this seat the same.
+    waits = obs.to_act == me and not obs.legal and obs.phase in ("give", "announce")
+    if not tk and (proposed or waits) and not exchanged and trump >= 0:
         allowed[p] &= ~SUIT_MASK[trump]  # SAT-6.1: the partner held no trump
     q = -1
     if exchanged:
@@ -1442,18 +1719,23 @@ def _sample(game: SatatGame, obs: Observation, rng: random.Random) -> SatatState
     need = [13 - post_known[s].bit_count() for s in range(4)]
     need[me] = 0
     if tk and tm != me and tcard < 0:
+        # SAT-15.3: the trump card is one of the trump maker's cards still in his hand; it
+        # may be one this seat knows he holds (an announced 2H, SAT-16.3: hearts trump)
+        held = post_known[tm] & ~played[tm]
         cands = [SUITS.index(x) for x in info["trump_candidates"]]
         rng.shuffle(cands)
         for t in cands:
-            options = list(iter_cards(pool & SUIT_MASK[t] & allowed[tm]))
-            if options and need[tm]:
+            fresh = pool & SUIT_MASK[t] & allowed[tm] if need[tm] else 0
+            options = list(iter_cards(fresh | held & SUIT_MASK[t]))
+            if options:
                 tcard = rng.choice(options)
                 break
         else:
             return None
-        pool &= ~BIT[tcard]
-        post_known[tm] |= BIT[tcard]
-        need[tm] -= 1
+        if not held >> tcard & 1:
+            pool &= ~BIT[tcard]
+            post_known[tm] |= BIT[tcard]
+            need[tm] -= 1
     dealt = _assign(pool, need, allowed, rng)
     if dealt is None:
         return None

@@ -78,6 +78,9 @@ from folkcards.engine.api import (
     Variant,
     VariantOption,
 )
+from folkcards.engine.card import NO_TRUMP, GameCard, suit_run, teams
+from folkcards.engine.events import Told, component, only, public
+from folkcards.engine.explain import Explanation, explained
 
 __all__ = ["GAME", "ScoponeGame", "ScoponeState", "capture_options", "capture_value"]
 
@@ -310,10 +313,13 @@ def parse_play(text: str) -> tuple[Card, CardSet | None]:
     try:
         toks = canonical_tokens(text, DECK_40)
     except ActionSyntaxError as exc:
-        raise ActionSyntaxError(f"{exc} (SCO-4.6)") from None
+        raise exc.cited(" (SCO-4.6)") from None
+    given = {"action": text.strip()}
     if toks[0] != "play" or len(toks) < 2 or (len(toks) > 2 and toks[2] != "take"):
         raise ActionSyntaxError(
-            f"{text.strip()!r}: expected 'play CARD' or 'play CARD take CARD …' (SCO-4.6)"
+            f"{text.strip()!r}: expected 'play CARD' or 'play CARD take CARD …' (SCO-4.6)",
+            "bad_play_syntax",
+            given,
         )
     cards: list[Card] = []
     for tok in [toks[1], *toks[3:]]:
@@ -321,23 +327,31 @@ def parse_play(text: str) -> tuple[Card, CardSet | None]:
             cards.append(parse_card(tok, DECK_40))
         except CardError:
             raise ActionSyntaxError(
-                f"{text.strip()!r}: {tok!r} is not a Scopone card (SCO-1.1, SCO-4.6)"
+                f"{text.strip()!r}: {tok!r} is not a Scopone card (SCO-1.1, SCO-4.6)",
+                "not_a_card",
+                {**given, "token": tok},
             ) from None
     if len(toks) == 2:
         return cards[0], None
     take = cards[1:]
     if not take:
-        raise ActionSyntaxError(f"{text.strip()!r}: 'take' names no card (SCO-4.6)")
+        raise ActionSyntaxError(
+            f"{text.strip()!r}: 'take' names no card (SCO-4.6)", "empty_take", given
+        )
     mask = 0
     for t in take:
         if mask >> t & 1:
             raise ActionSyntaxError(
-                f"{text.strip()!r}: {CARD_NAMES[t]} is named twice in the take list (SCO-4.6)"
+                f"{text.strip()!r}: {CARD_NAMES[t]} is named twice in the take list (SCO-4.6)",
+                "take_twice",
+                {**given, "card": CARD_NAMES[t]},
             )
         mask |= BIT[t]
     if mask >> cards[0] & 1:
         raise ActionSyntaxError(
-            f"{text.strip()!r}: {CARD_NAMES[cards[0]]} cannot take itself (SCO-4.6)"
+            f"{text.strip()!r}: {CARD_NAMES[cards[0]]} cannot take itself (SCO-4.6)",
+            "take_itself",
+            {**given, "card": CARD_NAMES[cards[0]]},
         )
     return cards[0], mask
 
@@ -823,15 +837,19 @@ class ScoponeState(DealState):
     def _checked(self, action: object) -> Play:
         """The legal Play that ``action`` names, or IllegalAction (slow path of apply)."""
         if self.to_act is None:
-            raise IllegalAction(self.explain_illegal(_NO_CAPTURE[0]))
+            raise self._illegal(_NO_CAPTURE[0])
         if isinstance(action, str):
             action = self.parse_action(action)
         elif type(action) is bool or not isinstance(action, int):
-            raise IllegalAction(f"{action!r} is not an action (SCO-10.2)")
+            raise IllegalAction.because(
+                explained(
+                    "not_an_action", f"{action!r} is not an action (SCO-10.2)", action=repr(action)
+                )
+            )
         legal = self.legal_actions()
         if action in legal:
             return legal[legal.index(action)]  # type: ignore[return-value]
-        raise IllegalAction(self.explain_illegal(_decode(action)))
+        raise self._illegal(_decode(action))
 
     def _apply(self, action: Action) -> None:
         """Apply a legal action (the base-class hook; :meth:`apply` inlines it)."""
@@ -844,7 +862,7 @@ class ScoponeState(DealState):
         try:
             c, take = parse_play(text)
         except ActionSyntaxError as exc:
-            raise IllegalAction(str(exc)) from None
+            raise IllegalAction.because(exc.explanation) from None
         if take is not None:
             return action_for(c, take)
         seat = self.to_act
@@ -854,47 +872,92 @@ class ScoponeState(DealState):
         if len(options) == 1:
             return action_for(c, options[0])
         if len(options) > 1:
-            raise IllegalAction(
-                f"'play {CARD_NAMES[c]}' is ambiguous: {CARD_NAMES[c]} has {len(options)} capture "
-                f"options, name the cards with 'take' (SCO-4.6)"
+            raise IllegalAction.because(
+                explained(
+                    "ambiguous_play",
+                    f"'play {CARD_NAMES[c]}' is ambiguous: {CARD_NAMES[c]} has {len(options)} "
+                    f"capture options, name the cards with 'take' (SCO-4.6)",
+                    card=CARD_NAMES[c],
+                    count=len(options),
+                )
             )
         return action_for(c)
 
     def explain_illegal(self, action: Action) -> str:
         """Why ``action`` is not legal now, with the rule ID."""
+        return self.explain(action).text
+
+    def explain(self, action: Action) -> Explanation:
+        """Why ``action`` is not legal now: code, params, rules and the text of
+        :meth:`explain_illegal`."""
         if self.to_act is None:
             if self.redeal:
-                return (
-                    "the deal is void (3 or 4 kings on the table): no action is allowed (SCO-3.4)"
+                return explained(
+                    "deal_void",
+                    "the deal is void (3 or 4 kings on the table): no action is allowed (SCO-3.4)",
                 )
-            return "the deal is over: no action is allowed (SCO-10.2)"
+            return explained("deal_over", "the deal is over: no action is allowed (SCO-10.2)")
         if not isinstance(action, Play):
-            return f"{action.text!r} is not a Scopone action (SCO-4.5)"
+            return explained(
+                "not_an_action",
+                f"{action.text!r} is not a Scopone action (SCO-4.5)",
+                action=action.text,
+            )
         c = action.card
         take = action.take
         name = CARD_NAMES[c]
         if not self.hands[self.to_act] >> c & 1:
-            return f"{name} is not in the hand of seat {self.to_act} (SCO-4.6)"
+            return explained(
+                "not_held",
+                f"{name} is not in the hand of seat {self.to_act} (SCO-4.6)",
+                seat=self.to_act,
+                card=name,
+            )
         options = capture_options(c, self.table)
         if not take:
-            return f"{name} can capture, so it must capture: say which cards with 'take' (SCO-4.3)"
+            return explained(
+                "must_capture",
+                f"{name} can capture, so it must capture: say which cards with 'take' (SCO-4.3)",
+                card=name,
+            )
         off = take & ~self.table
         if off:
-            return f"{' '.join(mask_text(off))} not on the table (SCO-4.6)"
+            return explained(
+                "not_on_table",
+                f"{' '.join(mask_text(off))} not on the table (SCO-4.6)",
+                cards=mask_text(off),
+            )
         if not options:
-            return f"{name} captures nothing on this table: play it as 'play {name}' (SCO-4.2)"
+            return explained(
+                "captures_nothing",
+                f"{name} captures nothing on this table: play it as 'play {name}' (SCO-4.2)",
+                card=name,
+            )
         singles = self.table & _SAME_RANK[c]
         if singles:
-            return (
+            return explained(
+                "must_take_single",
                 f"{name} must take exactly one card of equal rank "
-                f"({' or '.join(mask_text(singles))}), never a sum (SCO-4.2)"
+                f"({' or '.join(mask_text(singles))}), never a sum (SCO-4.2)",
+                card=name,
+                cards=mask_text(singles),
             )
         total = sum(VALUE[t] for t in iter_cards(take))
         if take.bit_count() < 2:
-            return f"{' '.join(mask_text(take))} does not match {name} (SCO-4.2)"
-        return (
+            return explained(
+                "no_match",
+                f"{' '.join(mask_text(take))} does not match {name} (SCO-4.2)",
+                cards=mask_text(take),
+                card=name,
+            )
+        return explained(
+            "wrong_sum",
             f"{' '.join(mask_text(take))} add up to {total}, not {VALUE[c]}, "
-            f"the value of {name} (SCO-4.2)"
+            f"the value of {name} (SCO-4.2)",
+            cards=mask_text(take),
+            total=total,
+            value=VALUE[c],
+            card=name,
         )
 
     # --- scoring (SCO-6) ---------------------------------------------------------------------
@@ -946,6 +1009,12 @@ class ScoponeState(DealState):
             out["napola"] = nap
             out["capotto"] = 0 if coins[0] == 10 else 1 if coins[1] == 10 else None
         return out
+
+    # --- events ----------------------------------------------------------------------------
+    def _narrate(self) -> list[Told]:
+        """The deal's events (:mod:`folkcards.engine.events`), replayed from its set-up.
+        Every play and capture is public (SCO-9), so every event is."""
+        return _narrate(self)
 
     # --- information (SCO-9) -------------------------------------------------------------------
     def observation(self, seat: int) -> Observation:
@@ -1032,6 +1101,89 @@ class ScoponeState(DealState):
 
 _PHASE_OF = {"play": "play", "over": "over"}
 """The phases (SCO-4: ``play``, then ``over``) by value, as this module's own strings."""
+
+
+def _narrate(final: ScoponeState) -> list[Told]:
+    """The events of ``final``'s deal: the table dealt, each play with its capture and
+    sweep, the leftover (SCO-5.3) and the score by its points (SCO-6)."""
+    st = final.fresh()
+    assert isinstance(st, ScoponeState)
+    out = [public("deal", dealer=st.dealer)]
+    if st.initial_table:
+        out.append(public("table", cards=mask_text(_mask(st.initial_table))))
+    for action, seat in zip(final.history, final.actors, strict=True):
+        assert isinstance(action, Play)
+        table = st.table
+        sweeps = st.sweeps[seat & 1]
+        st.apply(action)
+        name = CARD_NAMES[action.card]
+        out.append(public("play", seat=seat, card=name, take=mask_text(action.take)))
+        if action.take:  # SCO-4.4
+            out.append(
+                public("capture", seat=seat, side=seat & 1, card=name, cards=mask_text(action.take))
+            )
+            if st.sweeps[seat & 1] > sweeps:  # SCO-5.1
+                out.append(public("sweep", seat=seat, side=seat & 1, sweeps=st.sweeps[seat & 1]))
+        if st.to_act is None:  # SCO-5.3: what is left goes to the team of the last capture
+            left = table & ~action.take if action.take else table | action.bit
+            lc = st.last_capture
+            if left and lc is not None:
+                out.append(public("leftover", seat=lc, side=lc & 1, cards=mask_text(left)))
+    if st.to_act is None:
+        out.append(public("deal_end", **_deal_end(st, out)))
+    return out
+
+
+def _deal_end(st: ScoponeState, told: list[Told]) -> dict[str, JSON]:
+    """The result with its points one by one (SCO-6.7)."""
+    res = st.result()
+    score = res["score"]
+    if res["redeal"]:  # SCO-3.4
+        return {
+            "result": res,
+            "score": list(score),
+            "outcome": "void",
+            "reason": None,
+            "components": [],
+            "points_from": None,
+        }
+    cards, coins, prim, sweeps = res["cards"], res["coins"], res["primiera"], res["sweeps"]
+    parts = [
+        component("cards", [int(cards[0] > 20), int(cards[1] > 20)], counts=cards, rule="SCO-6.1"),
+        component("coins", [int(coins[0] > 5), int(coins[1] > 5)], counts=coins, rule="SCO-6.2"),
+        component(
+            "settebello", only(res["settebello"], 1, 2), holder=res["settebello"], rule="SCO-6.3"
+        ),
+        component(
+            "primiera",
+            [int(prim[0] > prim[1]), int(prim[1] > prim[0])],
+            values=prim,
+            rule="SCO-6.4",
+        ),
+        component("sweeps", list(sweeps), counts=sweeps, rule="SCO-6.5"),
+    ]
+    if "re_bello" in res:
+        parts.append(
+            component(
+                "re_bello", only(res["re_bello"], 1, 2), holder=res["re_bello"], rule="SCO-8.3"
+            )
+        )
+    if "napola" in res:
+        parts.append(component("napola", list(res["napola"]), values=res["napola"], rule="SCO-8.4"))
+    captured, left = [0, 0], [0, 0]
+    for t in told:
+        if t.kind == "capture":
+            captured[t.data["side"]] += 1 + len(t.data["cards"])
+        elif t.kind == "leftover":
+            left[t.data["side"]] += len(t.data["cards"])
+    return {
+        "result": res,
+        "score": list(score),
+        "outcome": "scored",
+        "reason": None,
+        "components": parts,
+        "points_from": {"captures": captured, "leftover": left},
+    }
 
 
 def _decode(code: int) -> Action:
@@ -1227,6 +1379,37 @@ class ScoponeGame(Game):
         state.to_act = obs.to_act
         state.phase = obs.phase
         return state
+
+    def card(self, variant: Mapping[str, Any] | None = None) -> GameCard:
+        """Scopone's game card: the Italian pack, no trump, each suit by capture value
+        K Q J 7 … A (SCO-1.2); play counter-clockwise (SCO-2.2)."""
+        v = self.normalize_variant(variant)
+        turns = 20 if v["scientifico"] else 18  # each team's turns in a deal (SCO-4.1)
+        most = turns + 4 + (1 if v["re_bello"] else 0) + (10 if v["napola"] else 0)
+        return GameCard(
+            name=self.name,
+            title=self.title,
+            variant=v,
+            seats=4,
+            sides=teams(4, True),
+            partnership=True,
+            direction="counter-clockwise",
+            deck=DECK_40,
+            pack="italian",
+            phases=("play",),
+            utility_bounds=(0, most),
+            margin_scale=3.0,
+            shaping=None,
+            suit_order="CSHD",
+            suit_ranks={x: suit_run("KQJ765432A", x) for x in "CSHD"},
+            trump_groups={NO_TRUMP: ()},
+            table_keys=("table", "piles", "sweeps", "last_capture", "hand_sizes", "turn"),
+            rules="SCO",
+            notes={
+                "utility_bounds": "a bound, not a likely score: cards, coins, settebello and "
+                "primiera, a sweep on every turn of one team, re bello and napola (SCO-6.7)",
+            },
+        )
 
     def describe(self, state: DealState) -> str:
         """One line: turn, table, and who acts."""

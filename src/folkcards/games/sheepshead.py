@@ -84,6 +84,9 @@ from folkcards.engine.api import (
     VariantOption,
     json_repr,
 )
+from folkcards.engine.card import NO_TRUMP, GameCard, suit_run, teams
+from folkcards.engine.events import Told, component, only, private, public, reason
+from folkcards.engine.explain import Explanation, explained
 from folkcards.engine.tricks import TrumpConfig
 
 __all__ = ["ACTIONS", "GAME", "TRUMP", "SheepsheadDeal", "SheepsheadGame"]
@@ -538,17 +541,25 @@ class SheepsheadDeal(DealState):
     def _apply_checked(self, action: object) -> None:
         """The slow path of :meth:`apply`: text, other ints, illegal actions."""
         if self.to_act is None:
-            raise IllegalAction("the deal is over: no action is allowed (SHP-14.2)")
+            raise IllegalAction.because(
+                explained("deal_over", "the deal is over: no action is allowed (SHP-14.2)")
+            )
         if isinstance(action, str):
             action = self.parse_action(action)
         elif type(action) is not Action:
             if type(action) is int and 0 <= action < len(ACTIONS):
                 action = ACTIONS.actions[action]
             else:
-                raise IllegalAction(f"{action!r} is not a Sheepshead action (SHP-14.1)")
+                raise IllegalAction.because(
+                    explained(
+                        "not_an_action",
+                        f"{action!r} is not a Sheepshead action (SHP-14.1)",
+                        action=repr(action),
+                    )
+                )
         assert isinstance(action, Action)
         if action not in self.legal_actions():
-            raise IllegalAction(self.explain_illegal(action))
+            raise self._illegal(action)
         self.apply(action)
 
     def _apply(self, action: Action) -> None:
@@ -647,66 +658,126 @@ class SheepsheadDeal(DealState):
     # --- errors ----------------------------------------------------------------------------
     def explain_illegal(self, action: Action) -> str:
         """Why ``action`` is not legal now, with the rule ID."""
+        return self.explain(action).text
+
+    def explain(self, action: Action) -> Explanation:
+        """Why ``action`` is not legal now: code, params, rules and the text of
+        :meth:`explain_illegal`."""
         if self.to_act is None:
-            return "the deal is over: no action is allowed (SHP-14.2)"
+            return explained("deal_over", "the deal is over: no action is allowed (SHP-14.2)")
         code = int(action)
         if not 0 <= code < len(ACTIONS) or ACTIONS.actions[code].text != str(action):
-            return f"{str(action)!r} is not a Sheepshead action (SHP-14.1)"
+            return explained(
+                "not_an_action",
+                f"{str(action)!r} is not a Sheepshead action (SHP-14.1)",
+                action=str(action),
+            )
         kind, card = KIND[code], CARD_OF[code]
         text = str(action)
         phase = self.phase
         seat = self.to_act
-        need = {
-            P_PICK: "'pick' or 'pass' (SHP-4.1)",
-            P_BURY: "'bury C' (SHP-5.1)",
-            P_CALL: "'call C' or 'alone' (SHP-6.1)",
-            P_PLAY: "'play C' (SHP-7.2)",
+        need, forms = {
+            P_PICK: ("'pick' or 'pass' (SHP-4.1)", ["pick", "pass"]),
+            P_BURY: ("'bury C' (SHP-5.1)", ["bury C"]),
+            P_CALL: ("'call C' or 'alone' (SHP-6.1)", ["call C", "alone"]),
+            P_PLAY: ("'play C' (SHP-7.2)", ["play C"]),
         }[phase]
         wanted = {P_PICK: (K_PICK, K_PASS), P_BURY: (K_BURY,), P_CALL: (K_CALL, K_ALONE)}
         if kind not in wanted.get(phase, (K_PLAY,)):
-            return f"{text!r}: in the {phase} phase seat {seat} must make {need}"
+            return explained(
+                "wrong_phase",
+                f"{text!r}: in the {phase} phase seat {seat} must make {need}",
+                action=text,
+                phase=phase,
+                seat=seat,
+                expected=forms,
+            )
         hand = self.hands[seat]
+        name = CARD_NAMES[card]
         if kind == K_BURY:
-            return f"{text!r}: the picker does not hold {CARD_NAMES[card]} (SHP-5.1)"
+            return explained(
+                "not_held",
+                f"{text!r}: the picker does not hold {name} (SHP-5.1)",
+                seat=seat,
+                card=name,
+            )
         if kind == K_CALL:
             held = hand | self.bury
             x = SUIT_INDEX[card]
             suit = "CSH"[x]
             if card in FAIL_TENS and held & ALL_FAIL_ACES != ALL_FAIL_ACES:
-                return (
-                    f"{text!r}: a ten may be called only when holding all three fail aces (SHP-6.4)"
+                return explained(
+                    "call_ten_needs_aces",
+                    f"{text!r}: a ten may be called only when holding all three fail aces (SHP-6.4)",
+                    action=text,
                 )
             if card in FAIL_ACES and held & ALL_FAIL_ACES == ALL_FAIL_ACES:
-                return f"{text!r}: holding all three fail aces, the picker calls a ten (SHP-6.4)"
+                return explained(
+                    "call_ten_not_ace",
+                    f"{text!r}: holding all three fail aces, the picker calls a ten (SHP-6.4)",
+                    action=text,
+                )
             if held >> card & 1:
-                return f"{text!r}: the picker holds {CARD_NAMES[card]} itself (SHP-6.3)"
-            return f"{text!r}: the picker has no {suit} card in hand to hold (SHP-6.2)"
+                return explained(
+                    "call_own_card",
+                    f"{text!r}: the picker holds {name} itself (SHP-6.3)",
+                    action=text,
+                    card=name,
+                )
+            return explained(
+                "call_needs_hold_card",
+                f"{text!r}: the picker has no {suit} card in hand to hold (SHP-6.2)",
+                action=text,
+                suit=suit,
+            )
         # play
         if not hand >> card & 1:
-            return f"{text!r}: seat {seat} does not hold {CARD_NAMES[card]} (SHP-7.2)"
+            return explained(
+                "not_held",
+                f"{text!r}: seat {seat} does not hold {name} (SHP-7.2)",
+                seat=seat,
+                card=name,
+            )
         trick = self.trick
         x_name = "the called suit"
         c = self.called
+        called = CARD_NAMES[c]  # the called card (these duties exist only in a called game)
         if trick:
             led = trick[0]
             if hand & CLASS[led] and not CLASS[led] >> card & 1:
                 led_name = "trump" if CLASS[led] == TRUMPS else "CSH"[led // 13]
-                return f"{text!r}: seat {seat} must follow {led_name} (SHP-7.3)"
+                return explained(
+                    "must_follow",
+                    f"{text!r}: seat {seat} must follow {led_name} (SHP-7.3)",
+                    seat=seat,
+                    suit=led_name,
+                )
             if self._md == M_CALLED and hand >> c & 1 and CLASS[led] == self.x_mask:
-                return (
-                    f"{text!r}: the holder of {CARD_NAMES[c]} must play it when {x_name} is "
-                    "led (SHP-7.6)"
+                return explained(
+                    "must_play_called",
+                    f"{text!r}: the holder of {called} must play it when {x_name} is led (SHP-7.6)",
+                    action=text,
+                    card=called,
                 )
             if card == c:
-                return (
-                    f"{text!r}: {CARD_NAMES[c]} may not be thrown off before {x_name} is led "
-                    "(SHP-7.6)"
+                return explained(
+                    "called_card_kept",
+                    f"{text!r}: {called} may not be thrown off before {x_name} is led (SHP-7.6)",
+                    action=text,
+                    card=called,
                 )
-            return (
+            return explained(
+                "picker_keeps_hold",
                 f"{text!r}: the picker must keep its last card of {x_name} until it is led "
-                "(SHP-7.5)"
+                "(SHP-7.5)",
+                action=text,
             )
-        return f"{text!r}: the partner may lead {x_name} only with {CARD_NAMES[c]} (SHP-7.6)"
+        return explained(
+            "partner_leads_called",
+            f"{text!r}: the partner may lead {x_name} only with {called} (SHP-7.6)",
+            action=text,
+            card=called,
+        )
 
     # --- results ---------------------------------------------------------------------------
     def result(self) -> dict[str, JSON]:
@@ -799,6 +870,13 @@ class SheepsheadDeal(DealState):
             "stake": stake,
             "redeal": False,
         }
+
+    # --- events ------------------------------------------------------------------------------
+    def _narrate(self) -> list[Told]:
+        """The deal's events (:mod:`folkcards.engine.events`), replayed from its set-up. The
+        blind is seen by the picker only, the bury likewise (SHP-13.1), and who the partner
+        is by the partner alone until the called card is played (a ``partner`` event)."""
+        return _narrate(self)
 
     # --- information (SHP-13) ---------------------------------------------------------------
     def partner_known_to(self, seat: int) -> bool:
@@ -949,6 +1027,156 @@ class SheepsheadDeal(DealState):
         return [c for c in order if self.hands[seat] >> c & 1]
 
 
+def _narrate(final: SheepsheadDeal) -> list[Told]:
+    """The events of ``final``'s deal so far (see ``SheepsheadDeal._narrate``)."""
+    st = final.fresh()
+    assert isinstance(st, SheepsheadDeal)
+    out = [public("deal", dealer=st.dealer)]
+    for action, seat in zip(final.history, final.actors, strict=True):
+        kind, card = KIND[action], CARD_OF[action]
+        done = st.trick_no
+        st.apply(action)
+        if kind == K_PLAY:
+            out.append(public("play", seat=seat, card=CARD_NAMES[card]))
+            if st._md == M_CALLED and card == st.called:  # SHP-13.1: the partner is known
+                out.append(public("partner", seat=seat, card=CARD_NAMES[card]))
+            if st.trick_no > done:
+                assert st.last_trick is not None
+                leader, cards, winner = st.last_trick
+                out.append(
+                    public(
+                        "trick",
+                        number=st.trick_no,
+                        leader=leader,
+                        cards=[CARD_NAMES[c] for c in cards],
+                        winner=winner,
+                        side=winner,
+                        points=sum(POINTS[c] for c in cards),
+                        bonus=0,
+                    )
+                )
+        elif kind in (K_PICK, K_PASS):  # SHP-4
+            out.append(public("bid", seat=seat, action=action.text))
+            if kind == K_PICK:  # SHP-4.2: the blind, face down, to the picker
+                out.append(
+                    private(
+                        "pass_cards",
+                        (seat,),
+                        {"cards": None},
+                        **{"from": "blind", "to": seat},
+                        count=2,
+                        cards=[CARD_NAMES[c] for c in st.blind],
+                    )
+                )
+            elif st._md in (M_LEASTER, M_DOUBLER):  # SHP-9: nobody picked
+                out.append(public("contract", mode=st.mode))
+        elif kind == K_BURY:  # SHP-5.1
+            out.append(
+                private(
+                    "pass_cards",
+                    (seat,),
+                    {"cards": None},
+                    **{"from": seat, "to": "bury"},
+                    count=1,
+                    cards=[CARD_NAMES[card]],
+                )
+            )
+        elif kind == K_CALL:  # SHP-6.6: only the partner knows it is the partner
+            out.append(
+                private(
+                    "contract",
+                    (st.partner,),
+                    {"partner": None},
+                    declarer=seat,
+                    mode=st.mode,
+                    called=CARD_NAMES[card],
+                    partner=st.partner,
+                )
+            )
+        else:  # alone, SHP-6.5
+            out.append(public("contract", declarer=seat, mode=st.mode))
+    if st.to_act is None:
+        if st._md == M_LEASTER and st.last_trick is not None:  # SHP-9.2
+            out.append(
+                public(
+                    "pass_cards",
+                    **{"from": "blind", "to": st.last_trick[2]},
+                    count=2,
+                    cards=[CARD_NAMES[c] for c in st.blind],
+                )
+            )
+        out.append(public("deal_end", **_deal_end(st)))
+    return out
+
+
+def _deal_end(st: SheepsheadDeal) -> dict[str, JSON]:
+    """The result with the SHP-8/SHP-9 row that scored it, and where the points came from."""
+    res = st.result()
+    score = res["score"]
+    points_from: dict[str, JSON] = {"tricks": list(st.taken)}
+    if res["mode"] == DOUBLER:  # SHP-9.5
+        return {
+            "result": res,
+            "score": list(score),
+            "outcome": "doubler",
+            "reason": None,
+            "components": [component("doubler", list(score), rule="SHP-9.5")],
+            "points_from": points_from,
+        }
+    if res["mode"] == LEASTER:  # SHP-9.2 – SHP-9.4
+        assert st.last_trick is not None
+        points_from["blind"] = only(st.last_trick[2], mask_points(st.blind_mask), SEATS)
+        winners = res["leaster_winners"]
+        return {
+            "result": res,
+            "score": list(score),
+            "outcome": "leaster",
+            "reason": None,
+            "components": [
+                component(
+                    "leaster",
+                    list(score),
+                    winners=winners,
+                    low=res["points"][winners[0]],
+                    rule="SHP-9.4",
+                )
+            ],
+            "points_from": points_from,
+        }
+    picker = res["picker"]
+    points_from["bury"] = only(picker, mask_points(st.bury), SEATS)  # SHP-5.2, SHP-8.1
+    p_points, p_tricks = res["picker_points"], res["picker_tricks"]
+    who = "picker" if res["mode"] == ALONE_MODE else "picker side"
+    if p_tricks in (0, TRICKS):  # SHP-8.2: all tricks or none
+        why = reason(who, picker, "tricks", p_tricks, "=", p_tricks, "SHP-8.2")
+    else:
+        op, target = (
+            (">=", 91) if p_points >= 91
+            else (">=", 61) if p_points >= 61
+            else ("<", 61) if p_points > 30
+            else ("<=", 30)
+        )  # fmt: skip
+        why = reason(who, picker, "points", p_points, op, target, "SHP-8.2")
+    bump = 2 if res["won_by"] == "defenders" and st.variant["double_on_bump"] else 1
+    return {
+        "result": res,
+        "score": list(score),
+        "outcome": res["won_by"],
+        "reason": why,
+        "components": [
+            component(
+                "game",
+                list(score),
+                won_by=res["won_by"],
+                level=res["level"],
+                unit=st.stake * bump,
+                rule="SHP-8.5" if res["mode"] == ALONE_MODE else "SHP-8.3",
+            )
+        ],
+        "points_from": points_from,
+    }
+
+
 class SheepsheadGame(Game):
     """Sheepshead, five players, called ace: the facts, variants, deals and matches."""
 
@@ -1079,6 +1307,49 @@ class SheepsheadGame(Game):
         rules allow (revealed voids, the called card's possible holders, the picker's call and
         hold-rule duties, the aces a ten call implies)."""
         return _determinize(self, obs, rng)
+
+    def card(self, variant: Mapping[str, Any] | None = None) -> GameCard:
+        """Sheepshead's game card: five seats scoring alone; the fourteen trumps (queens,
+        jacks, diamonds, SHP-1.3) sort first, then the fail suits A T K 9 8 7 (SHP-1.4)."""
+        v = self.normalize_variant(variant)
+        bump = 2 if v["double_on_bump"] else 1
+        return GameCard(
+            name=self.name,
+            title=self.title,
+            variant=v,
+            seats=SEATS,
+            sides=teams(SEATS, False),
+            partnership=False,
+            direction="clockwise",
+            deck=DECK_32,
+            pack="french",
+            phases=(P_PICK, P_BURY, P_CALL, P_PLAY),
+            utility_bounds=(-12 * bump, 12),  # alone: ±4 × level 3 (SHP-8.5), at stake 1
+            margin_scale=3.0,
+            shaping=None,
+            suit_order="CSHD",
+            suit_ranks={x: suit_run("ATK987", x) for x in "CSH"},
+            trump_groups={NO_TRUMP: TRUMP_ORDER},
+            table_keys=(
+                "picker",
+                "called",
+                "partner",
+                "mode",
+                "stake",
+                "leader",
+                "trick",
+                "trick_number",
+                "tricks",
+                "taken",
+                "hand_sizes",
+            ),
+            rules="SHP",
+            notes={
+                "utility_bounds": "at stake 1: a doubler stake multiplies them (SHP-8.6, SHP-11.2)",
+                "phases": "nobody picking skips bury and call (leaster) or ends the deal "
+                "(doubler, SHP-9)",
+            },
+        )
 
     def describe(self, state: DealState) -> str:
         """One line: phase, seat to act, picker and call."""

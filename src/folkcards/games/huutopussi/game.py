@@ -19,6 +19,7 @@ from folkcards.engine.api import (
     VariantOption,
     json_repr,
 )
+from folkcards.engine.card import NO_TRUMP, GameCard, suit_run, teams
 
 from .state import HuutopussiState
 from .tables import CARDS36, DECK, TABLE, rules_of
@@ -215,7 +216,9 @@ class HuutopussiGame(Game):
             if len(parts) == 2 and parts[0].lower() in ("bid", "contract") and parts[1].isdigit():
                 raise ActionSyntaxError(
                     f"{text.strip()!r}: bids and contracts are multiples of 5 from 50 to 440 "
-                    "(HUU-4.2, HUU-5.2)"
+                    "(HUU-4.2, HUU-5.2)",
+                    "bad_number",
+                    {"action": text.strip(), "step": 5, "minimum": 50, "maximum": 440},
                 ) from None
             raise
 
@@ -308,6 +311,64 @@ class HuutopussiGame(Game):
         from .determinize import determinize
 
         return determinize(self, obs, rng)
+
+    def card(self, variant: Mapping[str, Any] | None = None) -> GameCard:
+        """Huutopussi's game card: no trump until a marriage is declared (HUU-7.2), then
+        the trump suit first; every suit A T K Q J 9 8 7 6 (HUU-1.2)."""
+        v = self.normalize_variant(variant)
+        r = rules_of(v)
+        n = r.players
+        most = r.max_bid  # MAX bounds bids, contracts and any side's total (HUU-1.6)
+        # Erlangen: ± contract × 2^calls, up to 9 calls (HUU-12.8, HUU-12.9)
+        bounds = (-(most << 9), most << 9) if r.erlangen else (-most, most)
+        phases = (
+            ("bidding", "discard", "contract", "play", "answer")
+            if n == 3
+            else ("bidding", "give", "contract", "return", "play", "answer")
+        )
+        ranks = {x: suit_run("ATKQJ9876", x) for x in "CSHD"}
+        return GameCard(
+            name=self.name,
+            title=self.title,
+            variant=v,
+            seats=n,
+            sides=teams(n, n == 4),
+            partnership=n == 4,
+            direction="clockwise",
+            deck=DECK,
+            pack="french",
+            phases=phases,
+            utility_bounds=bounds,
+            margin_scale=150.0,
+            shaping=None,
+            suit_order="CSHD",
+            suit_ranks=ranks,
+            trump_groups={NO_TRUMP: ()} | ranks,
+            table_keys=(
+                "high_bid",
+                "high_bidder",
+                "declarer",
+                "bid",
+                "contract",
+                "trump",
+                "declarations",
+                "broken",
+                "leader",
+                "trick",
+                "tricks_played",
+                "tricks",
+                "points",
+                "marriages",
+                "hand_sizes",
+                "calls",
+            ),
+            rules="HUU",
+            notes={
+                "phases": "answer comes and goes within play (HUU-8.10)",
+                "utility_bounds": "a bound, not a likely score: ± MAX (HUU-1.6); with "
+                "Erlangen calls ± MAX × 2^9 (HUU-12.9)",
+            },
+        )
 
     def describe(self, state: DealState) -> str:
         """A short picture: phase, seat to act, trump, hands and the trick."""

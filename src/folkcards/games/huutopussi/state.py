@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 from folkcards.cards import CARD_NAMES, SUIT_MASK, SUITS
 from folkcards.engine.actions import Action
 from folkcards.engine.api import JSON, SPECTATOR, DealState, IllegalAction, Observation
+from folkcards.engine.events import Told, component, only, private, public, reason
+from folkcards.engine.explain import Explanation, explained
 from folkcards.engine.tricks import TrumpConfig
 
 from .tables import (
@@ -480,7 +482,9 @@ class HuutopussiState(DealState):
         IllegalAction saying why not: the base class's slow path, with the rule ID when the
         deal is over."""
         if self.to_act is None:
-            raise IllegalAction("the deal is over: no action is allowed (HUU-17.2)")
+            raise IllegalAction.because(
+                explained("deal_over", "the deal is over: no action is allowed (HUU-17.2)")
+            )
         return self._resolve(action, legal)
 
     def _apply(self, action: Action) -> None:
@@ -956,13 +960,37 @@ class HuutopussiState(DealState):
             rec["totals"] = list(self.totals)
         return rec
 
+    # --- events -----------------------------------------------------------------------------
+    def _narrate(self) -> list[Told]:
+        """The deal's events (:mod:`folkcards.engine.events`), replayed from its set-up,
+        hidden as HUU-14 hides them: a given card is seen by its giver and the declarer,
+        a returned card by the declarer and its partner, a discard by the declarer."""
+        return narrate(self)
+
     # --- explanations -----------------------------------------------------------------------
     def explain_illegal(self, action: Action) -> str:
         """Why ``action`` is not legal now, citing the rule (HUU-17.2)."""
+        return explain(self, action).text
+
+    def explain(self, action: Action) -> Explanation:
+        """Why ``action`` is not legal now: code, params, rules and the text of
+        :meth:`explain_illegal`."""
         return explain(self, action)
 
 
-def explain(st: HuutopussiState, action: Action) -> str:
+_PHASE_ACTIONS: dict[int, list[str]] = {
+    P_BIDDING: ["bid N", "pass", "redeal"],
+    P_GIVE: ["give C"],
+    P_CONTRACT: ["contract N"],
+    P_RETURN: ["return C"],
+    P_DISCARD: ["discard C"],
+    P_ANSWER: ["answer X", "answer no", "answer yes"],
+    P_PLAY: ["play C", "declare X", "ask marriage", "ask half X", "kontra", "re"],
+}
+"""The action forms of each phase (HUU-16.1), named by a wrong-phase explanation."""
+
+
+def explain(st: HuutopussiState, action: Action) -> Explanation:
     """A one-line reason, naming the rule, why ``action`` is illegal in ``st``."""
     text = action.text
     kind = KIND[action]
@@ -970,7 +998,7 @@ def explain(st: HuutopussiState, action: Action) -> str:
     seat = st.to_act
     r = st.rules
     if seat is None:
-        return "the deal is over: no action is allowed (HUU-17.2)"
+        return explained("deal_over", "the deal is over: no action is allowed (HUU-17.2)")
     wanted = {
         P_BIDDING: (K_BID, K_PASS, K_REDEAL),
         P_GIVE: (K_GIVE,),
@@ -981,58 +1009,352 @@ def explain(st: HuutopussiState, action: Action) -> str:
         P_PLAY: (K_PLAY, K_DECLARE, K_ASK_HALF, K_ASK_MARRIAGE, K_KONTRA, K_RE),
     }[ph]
     if kind not in wanted:
-        return f"{text!r} is not an action of phase {PHASES[ph]} (seat {seat} to act) (HUU-16.2)"
+        return explained(
+            "wrong_phase",
+            f"{text!r} is not an action of phase {PHASES[ph]} (seat {seat} to act) (HUU-16.2)",
+            action=text,
+            phase=PHASES[ph],
+            seat=seat,
+            expected=_PHASE_ACTIONS[ph],
+        )
     hand = st.hands[seat]
     arg = ARG[action]
     if kind in (K_GIVE, K_RETURN, K_DISCARD) or (kind == K_PLAY and not hand >> arg & 1):
         rule = {K_GIVE: "HUU-5.1", K_RETURN: "HUU-5.3", K_DISCARD: "HUU-6.2", K_PLAY: "HUU-7.3"}[
             kind
         ]
-        return f"{text!r}: seat {seat} does not hold {CARD_NAMES[arg]} ({rule})"
+        return explained(
+            "not_held",
+            f"{text!r}: seat {seat} does not hold {CARD_NAMES[arg]} ({rule})",
+            seat=seat,
+            card=CARD_NAMES[arg],
+        )
     if ph == P_BIDDING:
         if kind == K_REDEAL:
             if st.acted >> seat & 1:
-                return "a redeal may be asked only at a seat's first bidding turn (HUU-4.6)"
-            return "a redeal needs three sixes or no card above a jack (HUU-4.6)"
+                return explained(
+                    "redeal_first_turn",
+                    "a redeal may be asked only at a seat's first bidding turn (HUU-4.6)",
+                )
+            return explained(
+                "redeal_needs_weak_hand",
+                "a redeal needs three sixes or no card above a jack (HUU-4.6)",
+            )
         compulsory = not st.history and not r.erlangen
         if kind == K_PASS:
-            return f"eldest must open the bidding, {text!r} is not allowed (HUU-4.3)"
+            return explained(
+                "must_open",
+                f"eldest must open the bidding, {text!r} is not allowed (HUU-4.3)",
+                action=text,
+            )
         if st.banned >> seat & 1:
             if compulsory:
-                return "huutokielto: this seat's only bid is the compulsory bid 50 (HUU-4.7)"
-            return f"huutokielto: seat {seat}'s side is at −500 or below and may not bid (HUU-4.7)"
+                return explained(
+                    "banned_compulsory",
+                    "huutokielto: this seat's only bid is the compulsory bid 50 (HUU-4.7)",
+                    bid=50,
+                )
+            return explained(
+                "banned",
+                f"huutokielto: seat {seat}'s side is at −500 or below and may not bid (HUU-4.7)",
+                seat=seat,
+                limit=-500,
+            )
         if arg > r.max_bid:
-            return f"{text!r}: the highest bid is {r.max_bid} (HUU-1.6, HUU-4.2)"
-        return f"{text!r}: a bid must be at least {max(r.min_bid, st.high + 5)} (HUU-4.2" + (
-            ", HUU-12.2)" if r.erlangen else ")"
+            return explained(
+                "bid_too_high",
+                f"{text!r}: the highest bid is {r.max_bid} (HUU-1.6, HUU-4.2)",
+                bid=arg,
+                maximum=r.max_bid,
+            )
+        lowest = max(r.min_bid, st.high + 5)
+        return explained(
+            "bid_too_low",
+            f"{text!r}: a bid must be at least {lowest} (HUU-4.2"
+            + (", HUU-12.2)" if r.erlangen else ")"),
+            bid=arg,
+            minimum=lowest,
         )
     if ph == P_CONTRACT:
-        return f"{text!r}: the contract must be from {st.bid} to {r.max_bid} (HUU-5.2)"
+        return explained(
+            "contract_range",
+            f"{text!r}: the contract must be from {st.bid} to {r.max_bid} (HUU-5.2)",
+            contract=arg,
+            minimum=st.bid,
+            maximum=r.max_bid,
+        )
     if ph == P_ANSWER:
-        return f"{text!r} is not the truthful answer; the only legal: {', '.join(st.legal_texts())} (HUU-8.4, HUU-8.5)"
+        legal = st.legal_texts()
+        return explained(
+            "untruthful_answer",
+            f"{text!r} is not the truthful answer; the only legal: {', '.join(legal)} (HUU-8.4, HUU-8.5)",
+            action=text,
+            legal=legal,
+        )
     # phase play
     if kind == K_PLAY:
         if r.erlangen and not st.tricks_done:
-            return f"{text!r}: trick 1 must be led with an ace, else a spade; an ace of the led suit must be played (HUU-12.4)"
+            return explained(
+                "first_trick_ace",
+                f"{text!r}: trick 1 must be led with an ace, else a spade; an ace of the led suit must be played (HUU-12.4)",
+                action=text,
+            )
         if st.trick:
             led = st.trick[0]
             if hand & SUIT_MASK[led // 13]:
-                return f"{text!r}: seat {seat} must follow suit and beat the highest card if it can (HUU-7.3)"
-            return (
-                f"{text!r}: seat {seat} must trump, and beat the highest trump if it can (HUU-7.3)"
+                return explained(
+                    "must_follow_and_beat",
+                    f"{text!r}: seat {seat} must follow suit and beat the highest card if it can (HUU-7.3)",
+                    seat=seat,
+                    suit=SUITS[led // 13],
+                )
+            return explained(
+                "must_trump_and_beat",
+                f"{text!r}: seat {seat} must trump, and beat the highest trump if it can (HUU-7.3)",
+                seat=seat,
             )
-        return f"{text!r} is not legal now (HUU-7.3)"
+        return explained("not_legal_now", f"{text!r} is not legal now (HUU-7.3)", action=text)
     if kind in (K_KONTRA, K_RE):
-        return (
-            f"{text!r}: calls alternate kontra then re, need enough cards, Erlangen only (HUU-12.9)"
+        return explained(
+            "bad_call",
+            f"{text!r}: calls alternate kontra then re, need enough cards, Erlangen only (HUU-12.9)",
+            action=text,
         )
     if not st.window:
-        return f"{text!r}: no declaration window: it opens after winning a trick one led (HUU-8.1, HUU-8.2)"
+        return explained(
+            "no_window",
+            f"{text!r}: no declaration window: it opens after winning a trick one led (HUU-8.1, HUU-8.2)",
+            action=text,
+        )
     if kind == K_DECLARE:
-        return f"{text!r}: needs KX and QX in hand, a suit not yet trump and unbroken marriages (HUU-8.3, HUU-8.6, HUU-8.7)"
+        return explained(
+            "cannot_declare",
+            f"{text!r}: needs KX and QX in hand, a suit not yet trump and unbroken marriages (HUU-8.3, HUU-8.6, HUU-8.7)",
+            action=text,
+            suit=SUITS[arg],
+        )
     if kind == K_ASK_MARRIAGE:
-        return f"{text!r}: needs a partner whose marriages are not broken (HUU-8.4, HUU-8.6)"
-    return f"{text!r}: needs exactly one of KX, QX and a suit not yet trump (HUU-8.5, HUU-8.7)"
+        return explained(
+            "cannot_ask_marriage",
+            f"{text!r}: needs a partner whose marriages are not broken (HUU-8.4, HUU-8.6)",
+            action=text,
+        )
+    return explained(
+        "cannot_ask_half",
+        f"{text!r}: needs exactly one of KX, QX and a suit not yet trump (HUU-8.5, HUU-8.7)",
+        action=text,
+        suit=SUITS[arg],
+    )
+
+
+def narrate(final: HuutopussiState) -> list[Told]:
+    """The events of ``final``'s deal so far (see ``HuutopussiState._narrate``)."""
+    st = final.fresh()
+    assert isinstance(st, HuutopussiState)
+    r = st.rules
+    out = [public("deal", dealer=st.dealer)]
+    for action, seat in zip(final.history, final.actors, strict=True):
+        kind, arg = KIND[action], ARG[action]
+        ph = st.ph
+        declarer = st.declarer
+        trick, leader, done = list(st.trick), st.leader, st.tricks_done
+        made = len(st.declarations)
+        st.apply(action)
+        if kind == K_PLAY:
+            out.append(public("play", seat=seat, card=CARD_NAMES[arg]))
+            if st.tricks_done > done:  # HUU-7.4, HUU-7.5
+                cards = [*trick, arg]
+                w = st.win_seat
+                last = st.tricks_done == r.tricks
+                out.append(
+                    public(
+                        "trick",
+                        number=st.tricks_done,
+                        leader=leader,
+                        cards=[CARD_NAMES[c] for c in cards],
+                        winner=w,
+                        side=st.sides[w],
+                        points=sum(r.card_points[c] for c in cards),
+                        bonus=r.last_trick if last else 0,  # HUU-1.4
+                    )
+                )
+        elif kind in (K_BID, K_PASS):  # HUU-4
+            out.append(
+                public(
+                    "bid",
+                    seat=seat,
+                    action=action.text.split()[0],
+                    value=arg if kind == K_BID else None,
+                )
+            )
+        elif kind == K_GIVE:  # HUU-5.1, HUU-14.3
+            out.append(
+                private(
+                    "pass_cards",
+                    (seat, st.declarer),
+                    {"cards": None},
+                    **{"from": seat, "to": st.declarer},
+                    count=1,
+                    cards=[CARD_NAMES[arg]],
+                )
+            )
+        elif kind == K_RETURN:  # HUU-5.3, HUU-14.4
+            out.append(
+                private(
+                    "pass_cards",
+                    (seat, st.partner),
+                    {"cards": None},
+                    **{"from": seat, "to": st.partner},
+                    count=1,
+                    cards=[CARD_NAMES[arg]],
+                )
+            )
+        elif kind == K_DISCARD:  # HUU-6.2, HUU-14.6
+            out.append(
+                private(
+                    "pass_cards",
+                    (seat,),
+                    {"cards": None},
+                    **{"from": seat, "to": "discards"},
+                    count=1,
+                    cards=[CARD_NAMES[arg]],
+                )
+            )
+        elif kind == K_CONTRACT:  # HUU-5.2, HUU-6.3
+            out.append(public("contract", declarer=seat, bid=st.bid, contract=arg))
+        elif kind in (K_ASK_MARRIAGE, K_ASK_HALF):  # HUU-8.4, HUU-8.5
+            out.append(
+                public(
+                    "ask",
+                    seat=seat,
+                    ask="marriage" if kind == K_ASK_MARRIAGE else "half",
+                    suit=SUITS[arg] if kind == K_ASK_HALF else None,
+                )
+            )
+        elif kind in (K_ANSWER_SUIT, K_ANSWER_NO, K_ANSWER_YES):
+            out.append(public("answer", seat=seat, answer=action.text.split()[1]))
+        elif kind != K_DECLARE:  # redeal, kontra, re (HUU-4.6, HUU-12.9)
+            out.append(public("call", seat=seat, call=action.text))
+        if len(st.declarations) > made:  # HUU-8.7 – HUU-8.9: a trump is made
+            credited, x, _ = st.declarations[-1]
+            how = {K_DECLARE: "declare", K_ANSWER_SUIT: "marriage", K_ANSWER_YES: "half"}[kind]
+            out.append(
+                public("trump", seat=credited, suit=SUITS[x], how=how, value=r.marriage_values[x])
+            )
+        if ph == P_BIDDING and st.ph != P_BIDDING and st.redeal_by < 0:  # HUU-4.5, HUU-12.2
+            if st.declarer >= 0 and declarer < 0:
+                out.append(public("contract", declarer=st.declarer, bid=st.bid))
+                if st.num_seats == 3:  # HUU-6.1: the widow, shown to all
+                    out.append(
+                        public(
+                            "pass_cards",
+                            **{"from": "widow", "to": st.declarer},
+                            count=3,
+                            cards=[CARD_NAMES[c] for c in st.widow],
+                        )
+                    )
+            else:
+                out.append(public("contract", mode="all_pass"))
+    if st.to_act is None:
+        out.append(public("deal_end", **_deal_end(st)))
+    return out
+
+
+def _deal_end(st: HuutopussiState) -> dict[str, JSON]:
+    """The result with each side's score by the rule that gave it (HUU-9, HUU-12, HUU-13)."""
+    res = st.result()
+    r = st.rules
+    score = res["score"]
+    k = len(score)
+    if res["redeal"]:  # HUU-4.6
+        return {
+            "result": res,
+            "score": list(score),
+            "outcome": "redeal",
+            "reason": None,
+            "components": [component("redeal", list(score), seat=res["redeal_by"], rule="HUU-4.6")],
+            "points_from": None,
+        }
+    points, marr, tricks = res["points"], res["marriages"], res["tricks"]
+    total = [points[t] + marr[t] for t in range(k)]
+    parts = []
+    d = res["declarer"]
+    why = None
+    if d is None:  # HUU-12.2: no contract, each team its rounded total
+        outcome = "no_contract"
+        for t in range(k):
+            parts.append(
+                component(
+                    "rounded_total", only(t, score[t], k), side=t, total=total[t], rule="HUU-12.2"
+                )
+            )
+    else:
+        ds = st.sides[d]
+        made = bool(res["made"])
+        outcome = "made" if made else "failed"
+        c = res["contract"]
+        who = "declarer" if k == 3 else "declarers"
+        why = reason(
+            who,
+            ds,
+            "total",
+            total[ds],
+            ">=" if made else "<",
+            c,
+            "HUU-13.4" if k == 3 else "HUU-9.2",
+        )
+        for t in range(k):
+            if t == ds:
+                if r.erlangen and not tricks[t]:
+                    name, rule = "porvoo", "HUU-12.8"
+                elif r.porvoo and not tricks[t]:
+                    name, rule = "porvoo", "HUU-11.4"
+                else:
+                    name = "contract_made" if made else "contract_failed"
+                    rule = "HUU-12.9" if r.erlangen else "HUU-13.4" if k == 3 else "HUU-9.2"
+                extra = {"calls": res["calls"]} if r.erlangen else {}
+                parts.append(
+                    component(name, only(t, score[t], k), side=t, contract=c, **extra, rule=rule)
+                )
+            elif not tricks[t]:
+                rule = (
+                    "HUU-13.4"
+                    if k == 3
+                    else "HUU-12.8"
+                    if r.erlangen
+                    else "HUU-11.4"
+                    if r.porvoo
+                    else "HUU-9.4"
+                )
+                name = "porvoo" if (k == 3 or r.erlangen or r.porvoo) else "lapari"
+                parts.append(
+                    component(name, only(t, score[t], k), side=t, bid=res["bid"], rule=rule)
+                )
+            else:
+                name, rule = ("rounded_total", "HUU-12.7") if r.erlangen else ("total", "HUU-9.3")
+                parts.append(
+                    component(name, only(t, score[t], k), side=t, total=total[t], rule=rule)
+                )
+    from_tricks, bonus = [0] * k, [0] * k
+    if st.last_winner >= 0:
+        bonus[st.sides[st.last_winner]] = r.last_trick
+    for t in range(k):
+        from_tricks[t] = points[t] - bonus[t]
+    discards = [0] * k
+    if k == 3 and d is not None:  # HUU-6.2: the discards count for the declarer
+        discards[d] = sum(r.card_points[c] for c in st.discards)
+        from_tricks[d] -= discards[d]
+    points_from: dict[str, JSON] = {"tricks": from_tricks, "last_trick": bonus}
+    if k == 3:
+        points_from["discards"] = discards
+    return {
+        "result": res,
+        "score": list(score),
+        "outcome": outcome,
+        "reason": why,
+        "components": parts,
+        "points_from": points_from,
+    }
 
 
 def _copy_result(res: dict[str, JSON]) -> dict[str, JSON]:
