@@ -12,7 +12,18 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-COMMANDS = ("play", "serve", "replay", "hint", "tournament", "bench", "demo", "selfcheck")
+COMMANDS = (
+    "play",
+    "serve",
+    "db",
+    "replay",
+    "hint",
+    "tournament",
+    "bench",
+    "demo",
+    "selfcheck",
+    "rules",
+)
 
 
 def _modules() -> dict[str, ModuleType]:

@@ -41,7 +41,7 @@ def run(args: list[str], stdin: str = "", toy: bool = True) -> subprocess.Comple
 
 def test_eof_saves_to_the_save_file(tmp_path: Path) -> None:
     save = tmp_path / "m.json"
-    res = run(["play", "toy", "--bots", "random", "--seed", "1", "--save", str(save)], "1\n")
+    res = run(["play", "toy", "--bots", "random", "--seed", "1", "--save", str(save)], "#1\n")
     assert res.returncode == 0, res.stderr
     assert "Input closed." in res.stdout
     assert f"Match saved to {save}" in res.stdout
@@ -62,7 +62,7 @@ def test_ctrl_c_offers_to_save(tmp_path: Path) -> None:
     t = Terminal(["play", "toy", "--bots", "random", "--seed", "5"], toy=True)
     try:
         assert "Your choices" in plain(t.read_prompt())
-        t.send("1")
+        t.send("#1")
         t.read_prompt()
         t.interrupt()
         out = plain(t.read_prompt())
@@ -82,7 +82,7 @@ def test_quit_then_resume_continues_the_same_deal(tmp_path: Path) -> None:
     t = Terminal(["play", "toy", "--bots", "random", "--seed", "8", "--save", str(save)], toy=True)
     try:
         screen = t.read_prompt()
-        t.send("1")
+        t.send("#1")
         screen = t.read_prompt()
         hand_before = hand_line(screen)
         t.send("quit")
@@ -98,7 +98,7 @@ def test_quit_then_resume_continues_the_same_deal(tmp_path: Path) -> None:
         assert "Your choices" in plain(screen)
         assert sorted(hand_line(screen)) == sorted(hand_before)
         while "Your choices" in plain(screen):
-            t.send("1")
+            t.send("#1")
             screen = t.read_prompt()
         assert "End of deal 1" in t.transcript
         assert "Next deal?" in plain(screen)
@@ -114,11 +114,11 @@ def test_quit_then_resume_continues_the_same_deal(tmp_path: Path) -> None:
 
 def test_the_match_ends_by_the_games_rule() -> None:
     res = run(
-        ["play", "toy", "--variant", "target=1", "--bots", "random", "--seed", "2"], "1\n" * 40
+        ["play", "toy", "--variant", "target=1", "--bots", "random", "--seed", "2"], "#1\n" * 40
     )
     assert res.returncode == 0, res.stderr
     out = res.stdout
-    assert "Match over" in out and "The match is won by team" in out
+    assert "Match over" in out and "The match is won by Seat 1 & Seat 3" in out
     assert "Next deal?" not in out
 
 
@@ -190,7 +190,7 @@ def test_short_forms_at_a_real_prompt() -> None:
         t.send("pa")
         screen = t.read_prompt()
         while "Your choices (Play)" not in plain(screen):
-            t.send("1")
+            t.send("#1")
             screen = t.read_prompt()
         option = choices(screen)[-1]
         card = option.split()[1]

@@ -10,6 +10,7 @@ import pytest
 from folkcards.cards import CARD_NAMES, parse_card, to_mask
 from folkcards.engine.api import DealState, Game
 from folkcards.games import GAMES
+from folkcards.tui import menu as menus
 from folkcards.tui import present
 from folkcards.tui.inputs import Command, InputError, resolve, why_action
 
@@ -28,6 +29,9 @@ def states(game: Game, seed: int, limit: int = 80) -> list[DealState]:
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_every_legal_action_can_be_typed(name: str) -> None:
+    """Every legal action by its text (any case, blanks around), by its menu position
+    (``#n`` always; a bare number only where the menu has no numbers), by its number in a
+    numeric menu, and by its card alone where that names one choice."""
     game = GAMES[name]
     rng = random.Random(name)
     for state in states(game, 1):
@@ -35,12 +39,14 @@ def test_every_legal_action_can_be_typed(name: str) -> None:
         assert seat is not None
         obs = state.observation(seat)
         legal = list(obs.legal)
+        menu = menus.build(obs)
         for i in rng.sample(range(len(legal)), min(6, len(legal))):
             a = legal[i]
-            assert resolve(str(i + 1), obs, game) == Command("action", a)
             assert resolve(a.text, obs, game).action == a
             assert resolve("  " + a.text.upper() + " ", obs, game).action == a
             words = a.text.split(" ")
+            if len(words) == 2 and words[1].isdigit() and menu.numeric_verb == words[0]:
+                assert resolve(words[1], obs, game).action == a
             if len(words) >= 2 and words[1] in CARD_NAMES:
                 same = [b for b in legal if b.text.split(" ")[1:2] == [words[1]]]
                 short = words[1].replace("T", "10").lower()
@@ -49,9 +55,20 @@ def test_every_legal_action_can_be_typed(name: str) -> None:
                 elif not any(len(b.text.split(" ")) == 2 for b in same):
                     with pytest.raises(InputError, match="several choices"):
                         resolve(short, obs, game)
+        for pos, entry in enumerate(menu.entries, 1):
+            got = resolve(f"#{pos}", obs, game)
+            if entry.single is not None:
+                assert got.action == entry.single
+                if menu.numeric_verb is None:
+                    assert resolve(str(pos), obs, game).action == entry.single
+            else:
+                assert got.kind == "entry" and got.entry == entry
+        shown = {a for e in menu.entries for a in e.actions}
+        decorated = {a for acts in menu.decorations.values() for a in acts}
+        assert shown | decorated == set(legal), "an action is not reachable from the menu"
         with pytest.raises(InputError, match="not on the list"):
-            resolve(str(len(legal) + 1), obs, game)
-        with pytest.raises(InputError, match="not a choice here"):
+            resolve(f"#{len(menu.entries) + 1}", obs, game)
+        with pytest.raises(InputError, match="Not allowed"):
             resolve("frobnicate wildly", obs, game)
 
 
@@ -138,7 +155,25 @@ def test_huutopussi_ten_ranks_second_and_trump_first() -> None:
     ]
 
 
-def test_satat_two_of_hearts_is_highest() -> None:
-    """SAT-1.3: the 2H beats every card."""
+def test_satat_trump_group_first_and_the_game_card_decides() -> None:
+    """SAT-1.3/1.8: the trump suit first; the table shows the game card's own order (the 2H,
+    which beats every card, at the head of the hearts)."""
     hand = to_mask(parse_card(t) for t in ["AC", "2H", "AH", "3D"])
-    assert names(present.hand_order("satat", hand, "D")) == ["2H", "3D", "AC", "AH"]
+    shown = names(present.hand_order("satat", hand, "D"))
+    assert shown[0] == "3D"
+    assert shown.index("2H") < shown.index("AH")
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_table_sorts_as_the_game_card_says(name: str) -> None:
+    """Hand, choices and logs use ``Game.card(variant).sort_hand`` where the game has one."""
+    game = GAMES[name]
+    card_of = getattr(game, "card", None)
+    if card_of is None:
+        pytest.skip("the engine has no game card yet")
+    gc = card_of(game.normalize_variant({}))
+    rng = random.Random(5)
+    for trump in (None, "C", "S", "H", "D"):
+        deck = [c for c in range(52) if game.deck >> c & 1]
+        hand = to_mask(rng.sample(deck, 9))
+        assert present.hand_order(name, hand, trump) == list(gc.sort_hand(hand, trump))

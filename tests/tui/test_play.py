@@ -22,7 +22,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 import tui_toygame
-from tui_driver import Terminal, choices, hand_line, plain
+from tui_driver import Terminal, choices, hand_line, last_screen, numeric_menu, plain
 
 from folkcards.cards import mask_text
 from folkcards.engine.records import load_match
@@ -35,10 +35,15 @@ ASKABLE = [r + s for s in "CSHD" for r in "AKQJ"]
 CARD_PHASE = re.compile(r"^[a-z]+ [AKQJT98765432][CSHD]$")
 
 
-def typed(action: str, options: list[str], rng: random.Random) -> str:
-    """One of the ways a person may type ``action``: its number, its text in lower case,
-    or (when it names one choice) its card alone, ``10`` for a ten."""
-    forms = [str(options.index(action) + 1), action.lower()]
+RANGE = re.compile(r"^(\w+) (\d+)–(\d+)(?: in steps of (\d+))?$")
+
+
+def typed(action: str, options: list[str], rng: random.Random, numeric: bool) -> str:
+    """One of the ways a person may type ``action``: its menu position (``#n`` in a menu
+    with numbers), its text in lower case, or (when it names one choice) its card alone,
+    ``10`` for a ten."""
+    pos = options.index(action) + 1
+    forms = [f"#{pos}" if numeric else str(pos), action.lower()]
     words = action.split(" ")
     if len(words) >= 2 and CARD.fullmatch(words[1]):
         same = [o for o in options if o.split(" ")[1:2] == [words[1]]]
@@ -48,12 +53,30 @@ def typed(action: str, options: list[str], rng: random.Random) -> str:
     return rng.choice(forms)
 
 
+def pick(options: list[str], rng: random.Random, numeric: bool) -> tuple[list[str], str]:
+    """The lines to type for a random menu entry, and the action they make."""
+    entry = rng.choice(options)
+    m = RANGE.match(entry)
+    if m:
+        lo, hi, step = int(m.group(2)), int(m.group(3)), int(m.group(4) or 1)
+        n = rng.choice(range(lo, min(hi, lo + 2 * step) + 1, step))
+        return [str(n) if numeric else f"{m.group(1)} {n}"], f"{m.group(1)} {n}"
+    if entry.endswith(" CARD"):
+        return [
+            f"#{options.index(entry) + 1}" if numeric else str(options.index(entry) + 1),
+            "9h",
+        ], (entry.removesuffix("CARD") + "9H")
+    return [typed(entry, options, rng, numeric)], entry
+
+
 def play_one_deal(
-    args: list[str], toy: bool, seed: str, hint: bool = True
+    args: list[str], toy: bool, seed: str, hint: bool = True, size: tuple[int, int] = (50, 120)
 ) -> tuple[Terminal, list[str], dict[str, int]]:
-    """Play a deal at seat 0, then stop at the 'Next deal?' prompt; the screens of each
-    decision and how often each table command was tried."""
-    t = Terminal(args, toy=toy)
+    """Play a deal at seat 0 on a terminal of ``size`` (rows, columns), then stop at the
+    'Next deal?' prompt; the screens of each decision and how often each table command was
+    tried. Every table drawn must fit the terminal."""
+    rows, cols = size
+    t = Terminal(args, toy=toy, rows=rows, cols=cols)
     rng = random.Random(seed)
     screens: list[str] = []
     tried = {"bad": 0, "history": 0, "hint": 0, "why": 0, "short": 0}
@@ -67,16 +90,19 @@ def play_one_deal(
                 out = t.read_prompt()
                 continue
             assert "Your choices" in text, text[-1500:]
+            screen = last_screen(out)
+            assert len(screen) <= rows and all(len(ln) <= cols for ln in screen), "\n".join(screen)
             screens.append(out)
             options = choices(text)
+            numeric = numeric_menu(text)
             assert options, text[-1500:]
             if not tried["bad"]:
                 t.send("xyzzy")
                 reply = plain(t.read_prompt())
-                assert "is not a choice here" in reply and reply.endswith("> ")
-                t.send(str(len(options) + 5))
+                assert "Not allowed" in reply and reply.endswith("> ")
+                t.send(f"#{len(options) + 5}")
                 reply = plain(t.read_prompt())
-                assert f"choose a number from 1 to {len(options)}" in reply
+                assert f"positions go from 1 to {len(options)}" in reply
                 tried["bad"] += 1
             if not tried["history"] and len(screens) > 1:
                 t.send("history")
@@ -87,8 +113,11 @@ def play_one_deal(
                 t.send("?")
                 reply = plain(t.read_prompt())
                 assert "Hint: " in reply, reply
-                suggested = reply.split("Hint: ", 1)[1].split("   (")[0].strip()
-                assert suggested in options
+                suggested = reply.split("Hint: ", 1)[1].split("\n")[0].strip()
+                assert any(suggested.split()[0] == o.split()[0] for o in options), (
+                    suggested,
+                    options,
+                )
                 tried["hint"] += 1
             if not tried["why"] and all(CARD_PHASE.match(o) for o in options):
                 hand = set(hand_line(text))
@@ -100,14 +129,22 @@ def play_one_deal(
                     reply = plain(t.read_prompt())
                     assert RULE_ID.search(reply), reply
                     tried["why"] += 1
-            action = options[rng.randrange(len(options))]
-            form = typed(action, options, rng)
-            if form not in (action.lower(), str(options.index(action) + 1)):
+            lines, action = pick(options, rng, numeric)
+            if lines[0] not in (
+                action.lower(),
+                f"#{options.index(action) + 1}" if action in options else "",
+            ):
                 tried["short"] += 1
-            t.send(form)
-            out = t.read_prompt()
+            for line in lines:
+                t.send(line)
+                out = t.read_prompt()
+            while (
+                plain(out).rstrip().endswith(("n = no >", "none · g grate · p pile >", "v vire >"))
+            ):
+                t.send("")  # confirm a jump bid; no signal
+                out = t.read_prompt()
             assert re.search(rf"\bYou: {re.escape(action)}\b", plain(out)), (
-                form,
+                lines,
                 plain(out)[-800:],
             )
     finally:
@@ -145,20 +182,49 @@ def check_screens(record: dict, screens: list[str], seat: int = 0) -> None:
     assert k == len(screens)
 
 
+BREAKDOWN = {
+    "sasku": "card points",
+    "scopone": "primiera",
+    "sheepshead": "This deal:",
+    "satat": "This deal:",
+    "huutopussi": "marriages",
+}
+"""A phrase of each game's deal-end breakdown in words."""
+
+
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_person_plays_a_deal_of_every_game(name: str, tmp_path: Path) -> None:
+    """A whole deal at seat 0 on an 80×24 terminal: every screen fits, the last trick is
+    told with its winner, the deal ends with its breakdown and every hand shown open."""
     save = tmp_path / "match.json"
     args = ["play", name, "--seat", "0", "--bots", "random", "--seed", "11"]
     args += ["--save", str(save), "--hint", "search:iters=8"]
-    t, screens, tried = play_one_deal(args, toy=False, seed=name)
+    t, screens, tried = play_one_deal(args, toy=False, seed=name, size=(24, 80))
     assert t.proc.wait(timeout=60) == 0
-    shown = t.transcript
+    shown = " ".join(t.transcript.split())  # lines wrapped at 80 columns joined again
     assert "End of deal 1" in shown and "Deal result" in shown and "Match score" in shown
     assert f"Match saved to {save}" in shown
     assert tried["bad"] and tried["hint"]
     record = json.loads(save.read_text())
     assert record["meta"]["terminal"]["people"] == [0]
     check_screens(record, screens)
+    rep = load_match(record)
+    deal = rep.game.deal_from_record(record["deals"][0], rep.variant)
+    for a in record["deals"][0]["actions"]:
+        deal.apply(a)
+    tricks = [e for e in deal.events() if e.kind == "trick"]
+    end = shown.split("End of deal 1", 1)[1]
+    if tricks:
+        names = ["You", "Seat 1", "Partner", "Seat 3"] if deal.num_seats == 4 else None
+        last = tricks[-1].data
+        winner = names[last["winner"]] if names else f"Seat {last['winner']}"
+        if not names and last["winner"] == 0:
+            winner = "You"
+        pattern = rf"Trick {last['number']}: (?:(?!Trick ).)*→ {winner}(?:(?!Trick ).)*last trick"
+        assert re.search(pattern, shown), shown[-3000:]
+    if not deal.result().get("redeal"):
+        assert BREAKDOWN[name] in end, end[:1500]
+        assert "Hands at the first card" in end
 
 
 @pytest.fixture
@@ -205,7 +271,7 @@ def test_legal_cards_are_highlighted() -> None:
                     else:
                         assert "2" in params, (m.group(0), options)
                         marked["dimmed"] += 1
-            t.send("1")
+            t.send("#1")
             out = t.read_prompt()
         assert marked["legal"] and marked["dimmed"], marked
         assert "Next deal?" in plain(out)
@@ -246,7 +312,7 @@ def test_hotseat_hides_hands_between_turns(tmp_path: Path) -> None:
                 continue
             assert seat is not None and f"Seat {seat} (seat {seat})" in text
             screens.append((seat, out))
-            t.send("1")
+            t.send("#1")
             out = t.read_prompt()
         assert t.proc.wait(timeout=60) == 0
     finally:

@@ -41,11 +41,17 @@ def command(args: list[str], toy: bool = False) -> list[str]:
     return [sys.executable, "-m", "folkcards.cli", *args]
 
 
-def env() -> dict[str, str]:
-    """The command's environment: a wide colour terminal, UTF-8."""
+def env(rows: int = 50, cols: int = 120, encoding: str = "utf-8") -> dict[str, str]:
+    """The command's environment: a colour terminal of ``rows`` × ``cols``, UTF-8 unless
+    ``encoding`` says otherwise."""
     e = dict(os.environ)
     e.update(
-        {"TERM": "xterm-256color", "COLUMNS": "120", "LINES": "50", "PYTHONIOENCODING": "utf-8"}
+        {
+            "TERM": "xterm-256color",
+            "COLUMNS": str(cols),
+            "LINES": str(rows),
+            "PYTHONIOENCODING": encoding,
+        }
     )
     e.pop("NO_COLOR", None)
     return e
@@ -54,11 +60,23 @@ def env() -> dict[str, str]:
 class Terminal:
     """One run of the command on a pseudo-terminal."""
 
-    def __init__(self, args: list[str], toy: bool = False) -> None:
+    def __init__(
+        self,
+        args: list[str],
+        toy: bool = False,
+        rows: int = 50,
+        cols: int = 120,
+        encoding: str = "utf-8",
+    ) -> None:
         master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 120, 0, 0))
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         self.proc = subprocess.Popen(
-            command(args, toy), stdin=slave, stdout=slave, stderr=slave, env=env(), close_fds=True
+            command(args, toy),
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env(rows, cols, encoding),
+            close_fds=True,
         )
         os.close(slave)
         self.fd = master
@@ -125,16 +143,31 @@ class Terminal:
 
 
 def choices(screen: str) -> list[str]:
-    """The numbered legal choices drawn on a screen (plain text), in order."""
+    """The numbered menu entries drawn on a screen (plain text), in order: actions, or
+    families such as ``bid 50–440 in steps of 5`` and ``deal to CARD``."""
     found: dict[int, str] = {}
     text = plain(screen)
     text = text[text.rfind("Your choices") :]
     for line in text.split("\n")[1:]:
         if line.endswith(PROMPT_END):
             break
-        for m in re.finditer(r"(?:^|\s)(\d+)\) (\S+(?: \S+)*?)(?=\s{2,}|\s*$)", line):
+        for m in re.finditer(r"(?:^|\s)#?(\d+)\) (\S+(?: \S+)*?)(?=\s{2,}|\s*$)", line):
             found[int(m.group(1))] = m.group(2)
     return [found[i] for i in sorted(found)]
+
+
+def numeric_menu(screen: str) -> bool:
+    """True when the menu's positions are typed ``#n`` (a plain number is a bid)."""
+    text = plain(screen)
+    return bool(re.search(r"(?:^|\s)#1\) ", text[text.rfind("Your choices") :]))
+
+
+def last_screen(output: str) -> list[str]:
+    """The lines of the last table drawn, from the panel's top to the prompt."""
+    lines = plain(output).rstrip("\n").split("\n")
+    tops = [i for i, ln in enumerate(lines) if ln.startswith(("╭", "+-"))]
+    assert tops, "no table drawn"
+    return lines[tops[-1] :]
 
 
 def hand_line(screen: str) -> list[str]:
@@ -142,5 +175,12 @@ def hand_line(screen: str) -> list[str]:
     lines = [ln for ln in plain(screen).split("\n") if "Your hand:" in ln]
     assert lines, "no hand drawn"
     text = lines[-1].split("Your hand:", 1)[1]
-    text = text.split("[")[0].replace("│", " ")
-    return [t for t in text.split() if re.fullmatch(r"[AKQJT98765432][CSHD]", t)]
+    text = text.split("[")[0].replace("│", " ").replace("|", " ")
+    return [t.rstrip("*") for t in text.split() if re.fullmatch(r"[AKQJT98765432][CSHD]\*?", t)]
+
+
+def marked_cards(screen: str) -> list[str]:
+    """The cards of the last 'Your hand:' line marked ``*`` (received this deal)."""
+    lines = [ln for ln in plain(screen).split("\n") if "Your hand:" in ln]
+    assert lines, "no hand drawn"
+    return re.findall(r"([AKQJT98765432][CSHD])\*", lines[-1])

@@ -156,6 +156,14 @@ class ToyDeal(DealState):
             result=self.result() if self.to_act is None else None,
         )
 
+    def public_observation(self) -> Observation:
+        obs = self.observation(-1)
+        info = dict(obs.info)
+        info.pop("hidden", None)
+        from dataclasses import replace
+
+        return replace(obs, hand=0, legal=(), info=info)
+
     def clone(self) -> ToyDeal:
         other = ToyDeal(self.game, self.variant, self.dealer, list(self.start))
         for a in self.history:

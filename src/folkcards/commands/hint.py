@@ -46,18 +46,14 @@ def load_position(obj: object) -> DealState:
 
 
 def format_hint(h: dict[str, Any]) -> str:
-    """A hint as text: header, the choice, then each action with its value."""
-    lines = [
-        f"{h['game']} · seat {h['seat']} · phase {h['phase']} · bot {h['bot']}",
-        f"choice: {h['choice']}",
-    ]
-    width = max(len(a["action"]) for a in h["actions"])
-    for a in h["actions"]:
-        extra = "  ".join(f"{k} {v}" for k, v in a.items() if k not in ("action", "value"))
-        mark = "*" if a["action"] == h["choice"] else " "
-        lines.append(f" {mark} {a['action']:{width}s}  {a['value']:8.4f}  {extra}".rstrip())
-    lines.append(f"(values: {h['scale']})")
-    return "\n".join(lines)
+    """A hint as text a player can read: who asks, the recommendation first, then the
+    alternatives on one labelled scale (and why the choice stands over a higher mean)."""
+    from folkcards.tui.hints import lines
+
+    head = f"{h['game']} · seat {h['seat']} · phase {h['phase']} · bot {h['bot']}"
+    body = lines(h, limit=8)
+    body[0] = f"choice: {h['choice']} (recommended)"
+    return "\n".join([head, *body])
 
 
 def run(args: argparse.Namespace) -> int:

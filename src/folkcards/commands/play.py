@@ -53,6 +53,31 @@ def add_parser(sub: Any) -> None:
         help="every seat is a person at this terminal",
     )
     p.add_argument("--resume", default=None, metavar="FILE", help="continue a saved match")
+    p.add_argument(
+        "--no-explain",
+        action="store_true",
+        help="leave out the one-line explanations, jump-bid confirmations and signal "
+        "questions (for players who know the game; 'explain on' at the table turns them on)",
+    )
+    p.add_argument(
+        "--lang", default="en", choices=("en", "fa"), help="language of the 'rules' pages"
+    )
+
+
+EXTRA_OF = {"rich": "tui"}
+"""The optional dependency each missing import belongs to (pyproject extras)."""
+
+
+def missing_extra(exc: ModuleNotFoundError) -> str | None:
+    """'pip install folkcards[tui]' when ``exc`` is a missing optional dependency."""
+    top = (exc.name or "").split(".")[0]
+    extra = EXTRA_OF.get(top)
+    if extra is None:
+        return None
+    return (
+        f"the terminal table needs the {top!r} package, which is not installed: "
+        f"pip install 'folkcards[{extra}]'"
+    )
 
 
 def parse_variant(game: Game, pairs: list[str]) -> dict[str, Any]:
@@ -86,15 +111,24 @@ def parse_variant(game: Game, pairs: list[str]) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Set the table up and play; exit status 2 for bad options, 1 for an unreadable record."""
-    from rich.console import Console
+    """Set the table up and play; exit status 2 for bad options (or a missing terminal
+    extra), 1 for an unreadable record."""
+    import sys
 
+    try:
+        from folkcards.tui.console import make_console
+        from folkcards.tui.session import PlaySession, Seating, check_people, seating_from_meta
+    except ModuleNotFoundError as exc:
+        message = missing_extra(exc)
+        if message is None:
+            raise
+        print(f"folkcards play: {message}", file=sys.stderr)
+        return 2
     from folkcards.games import get_game
     from folkcards.tui.players import check_spec
-    from folkcards.tui.session import PlaySession, Seating, check_people, seating_from_meta
 
-    console = Console(highlight=False)
-    err = Console(stderr=True, highlight=False)
+    console = make_console()
+    err = make_console(stderr=True)
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
     try:
         stored: dict[str, Any] = {}
@@ -141,6 +175,8 @@ def run(args: argparse.Namespace) -> int:
             read=console.input,
             save_path=save_path,
             seed=args.seed,
+            explain=not getattr(args, "no_explain", False),
+            lang=getattr(args, "lang", "en"),
         )
     except FolkcardsError as exc:
         err.print(f"folkcards play: {exc}")

@@ -1,10 +1,17 @@
 """Reading what a person types at a prompt: an action, a short form, or a table command.
 
-Accepted for an action: the number from the list of legal choices; the canonical text in
-any spelling the engine accepts (``play 10h``); a card alone (``10h``) or several cards
-(``5c 5s``) when they pick out one legal action; a suit letter alone (``h``) for an
-action whose only argument is that suit; a unique start of an action (``pa`` → ``pass``).
-Commands: ``?``/``hint``, ``why CARD``, ``history``, ``help``, ``save [FILE]``, ``quit``.
+Accepted for an action: the canonical text in any spelling the engine accepts
+(``play 10h``); a card alone (``10h``) or several cards (``5c 5s``) when they pick out one
+legal action; a suit letter alone (``h``) for an action whose only argument is that suit;
+a unique start of an action (``pa`` → ``pass``); a number — in a menu with numbers (bids,
+contracts, blind positions) the number's action (``70`` = ``bid 70``), elsewhere the menu
+position; ``#3`` is always menu position 3. Several cards after a one-card verb that the
+phase repeats (``bury tc 8h``) are that many actions in a row.
+
+Whatever names an action that is not legal now is answered with the engine's own
+explanation (citing the rule), in the player's words: never a generic "not a choice".
+Commands: ``?``/``hint``, ``why CARD``, ``history``, ``rules``, ``explain on|off``,
+``help``, ``table``, ``save [FILE]``, ``quit``.
 """
 
 from __future__ import annotations
@@ -14,12 +21,15 @@ from dataclasses import dataclass
 from folkcards.cards import CARD_NAMES, CardError, parse_card
 from folkcards.engine.actions import Action, ActionSyntaxError
 from folkcards.engine.api import FolkcardsError, Game, Observation
+from folkcards.tui import menu as menus
 from folkcards.tui import present
 
 HELP = (
-    "Type the number of a choice, an action (e.g. 'play TH', 'bid 6', 'pass'), or a card "
-    "alone (e.g. 10h). Commands: ? or hint (a suggestion), why CARD (why a card is not "
-    "legal), history (the deal so far), table (draw the table again), save [FILE], "
+    "Type an action (e.g. 'play TH', 'bid 70', 'pass'), a card alone (e.g. 10h), a number "
+    "(in bidding: the bid; elsewhere the menu position; #3 is always position 3). "
+    "Commands: ? or hint (a suggestion), why CARD (why a card is not legal), rules (the "
+    "rules of this phase), history (the deal so far), explain off|on (the one-line "
+    "explanations and confirmations), table (draw the table again), save [FILE], "
     "quit (end the match, offering to save)."
 )
 
@@ -30,6 +40,8 @@ COMMAND_WORDS = {
     "history": "history",
     "hist": "history",
     "help": "help",
+    "rules": "rules",
+    "explain": "explain",
     "table": "table",
     "look": "table",
     "save": "save",
@@ -44,12 +56,21 @@ class InputError(Exception):
 
 @dataclass(frozen=True)
 class Command:
-    """What a person asked for: ``kind`` is ``action``, ``illegal`` (a well-formed action
-    that is not legal now) or a command word; ``arg`` holds the rest of the line."""
+    """What a person asked for.
+
+    ``kind`` is ``action`` (``action`` legal now; ``more`` legal actions to follow in the
+    same phase; ``confirm`` a question to ask first), ``illegal`` (a well-formed action
+    that is not legal now: the engine explains it), ``refused`` (text the engine cannot
+    read as an action: ``message`` is its reason), ``entry`` (a menu family to complete
+    by typing) or a command word with ``arg`` the rest of the line."""
 
     kind: str
     action: Action | None = None
     arg: str = ""
+    message: str = ""
+    more: tuple[Action, ...] = ()
+    confirm: str = ""
+    entry: menus.Entry | None = None
 
 
 def _normalize(token: str, game: Game) -> str:
@@ -68,45 +89,121 @@ def _is_card(token: str) -> bool:
     return token in CARD_NAMES
 
 
-def resolve(text: str, obs: Observation, game: Game) -> Command:
-    """The command or legal action that ``text`` names for the seat to act (InputError if none)."""
+def _find(action: Action, legal: list[Action]) -> Action | None:
+    for a in legal:
+        if a == action:
+            return a
+    return None
+
+
+def _parse(text: str, obs: Observation, game: Game) -> tuple[Action | None, str]:
+    """The action ``text`` names (legal or not) and, when none, the engine's reason."""
+    if not text.isascii():
+        return None, ""
+    try:
+        return game.parse_action(text, obs.variant), ""
+    except (ActionSyntaxError, FolkcardsError) as exc:
+        return None, str(exc)
+
+
+def resolve(text: str, obs: Observation, game: Game, menu: menus.Menu | None = None) -> Command:
+    """The command or action that ``text`` names for the seat to act; InputError when it
+    names nothing at all (the message says what is allowed)."""
     line = text.strip()
     legal = list(obs.legal)
+    menu = menu if menu is not None else menus.build(obs)
     if not line:
         default = present.DEFAULT_ACTION.get((obs.game, obs.phase))
         for a in legal:
             if a.text == default:
                 return Command("action", a)
-        raise InputError(
-            f"Type a choice (1–{len(legal)}), an action or a card; 'help' lists commands."
-        )
+        raise InputError("Type your choice (an action, a card or a number); 'help' lists commands.")
     words = line.split()
     head = words[0].lower()
     if head in COMMAND_WORDS and not (head == "?" and len(words) > 1):
         return Command(COMMAND_WORDS[head], arg=" ".join(words[1:]))
+    if line.startswith("#") and line[1:].isdigit():
+        return _position(int(line[1:]), menu)
     if line.isdigit():
-        n = int(line)
-        if 1 <= n <= len(legal):
-            return Command("action", legal[n - 1])
-        raise InputError(f"{line} is not on the list: choose a number from 1 to {len(legal)}.")
-    if line.isascii():
-        try:
-            action = game.parse_action(line, obs.variant)
-        except (ActionSyntaxError, FolkcardsError):
-            action = None
-        if action is not None:
-            for a in legal:
-                if a == action:
-                    return Command("action", a)
-            return Command("illegal", action)
+        if menu.numeric_verb is not None:
+            return _checked(f"{menu.numeric_verb} {int(line)}", obs, game, menu)
+        return _position(int(line), menu)
+    action, reason = _parse(line, obs, game)
+    if action is not None:
+        found = _find(action, legal)
+        if found is not None:
+            return _with_confirm(found, menu)
+        sole = _sole_option(action, legal)
+        if sole is not None:
+            return Command("action", sole)
+        return Command("illegal", action)
     tokens = [_normalize(t, game) for t in words]
     found = _short_form(tokens, legal)
     if found is not None:
-        return Command("action", found)
+        return _with_confirm(found, menu)
+    several = _several(tokens, obs, game)
+    if several is not None:
+        return several
+    signal = _signal(tokens, menu)
+    if signal is not None:
+        return Command("action", signal)
+    implied = _implied(tokens, obs, game)
+    if implied is not None:
+        return Command("illegal", implied)
+    if reason and tokens[0] in _verbs(obs, game):
+        return Command("refused", message=reason)
+    said = reason.rstrip(".") if reason else f"{line!r} is not an action of {game.title}"
     raise InputError(
-        f"{line!r} is not a choice here. Allowed: a number 1–{len(legal)}, one of the listed "
-        "actions, a card of your hand (e.g. 10h), or a command (help lists them)."
+        f"Not allowed: {said}. Type one of the choices shown, a card of your hand "
+        "(e.g. 10h), or a command (help lists them)."
     )
+
+
+def _position(n: int, menu: menus.Menu) -> Command:
+    entry = menu.position(n)
+    if entry is None:
+        raise InputError(f"#{n} is not on the list: positions go from 1 to {len(menu.entries)}.")
+    if entry.single is not None:
+        return _with_confirm(entry.single, menu)
+    return Command("entry", entry=entry)
+
+
+def _checked(text: str, obs: Observation, game: Game, menu: menus.Menu) -> Command:
+    action, reason = _parse(text, obs, game)
+    if action is None:
+        return Command("refused", message=reason or f"{text!r} is not an action here")
+    found = _find(action, list(obs.legal))
+    if found is None:
+        return Command("illegal", action)
+    return _with_confirm(found, menu)
+
+
+def _with_confirm(action: Action, menu: menus.Menu) -> Command:
+    """The action, with a question first when it is a jump bid: more than one step above
+    the lowest bid allowed now."""
+    tokens = action.text.split(" ")
+    if tokens[0] != "bid" or menu.numeric_verb != "bid" or len(menu.numbers) < 2:
+        return Command("action", action)
+    n = int(tokens[1])
+    low = menu.numbers[0]
+    step = min(b - a for a, b in zip(menu.numbers, menu.numbers[1:], strict=False))
+    if n - low > step:
+        steps = (n - low) // step
+        return Command(
+            "action",
+            action,
+            confirm=f"Jump bid: {n} is {steps} steps above the lowest bid {low}.",
+        )
+    return Command("action", action)
+
+
+def _sole_option(action: Action, legal: list[Action]) -> Action | None:
+    """``play 5S`` for the one legal ``play 5S take …`` (Scopone's SCO-4.6 short form)."""
+    prefix = action.text + " "
+    starts = [a for a in legal if a.text.startswith(prefix)]
+    if len(starts) == 1 and all(t not in menus.SUFFIXES for t in starts[0].text.split()[2:]):
+        return starts[0]
+    return None
 
 
 def _short_form(tokens: list[str], legal: list[Action]) -> Action | None:
@@ -114,8 +211,11 @@ def _short_form(tokens: list[str], legal: list[Action]) -> Action | None:
     if all(_is_card(t) for t in tokens):
         wanted = set(tokens)
         exact = [a for a in legal if {t for t in a.text.split()[1:] if _is_card(t)} == wanted]
+        plain_exact = [a for a in exact if not set(a.text.split()[2:]) & set(menus.SUFFIXES)]
         if len(exact) == 1:
             return exact[0]
+        if len(plain_exact) == 1:
+            return plain_exact[0]
         if len(tokens) == 1:
             first = [a for a in legal if a.text.split()[1:2] == tokens]
             plain = [a for a in first if len(a.text.split()) == 2]
@@ -124,31 +224,100 @@ def _short_form(tokens: list[str], legal: list[Action]) -> Action | None:
             if len(plain) == 1:
                 return plain[0]
             if first:
-                _ambiguous(first, legal)
+                _ambiguous(first)
         if exact:
-            _ambiguous(exact, legal)
+            _ambiguous(exact)
         return None
     if len(tokens) == 1 and len(tokens[0]) == 1 and tokens[0].isupper():
         suit = [a for a in legal if a.text.split()[1:] == tokens]
         if len(suit) == 1:
             return suit[0]
         if suit:
-            _ambiguous(suit, legal)
+            _ambiguous(suit)
+        return None
     typed = " ".join(tokens)
     starts = [a for a in legal if a.text.startswith(typed)]
     if len(starts) == 1:
         return starts[0]
     if starts:
-        _ambiguous(starts, legal)
+        _ambiguous(starts)
     return None
 
 
-def _ambiguous(options: list[Action], legal: list[Action]) -> None:
-    listed = ", ".join(f"{legal.index(a) + 1}) {a.text}" for a in options[:8])
+def _ambiguous(options: list[Action]) -> None:
+    listed = ", ".join(a.text for a in options[:8])
     more = " …" if len(options) > 8 else ""
-    raise InputError(
-        f"That could mean several choices: {listed}{more}. Type its number or full text."
-    )
+    raise InputError(f"That could mean several choices: {listed}{more}. Type the full text.")
+
+
+def _verbs(obs: Observation, game: Game) -> set[str]:
+    """The action words of this phase (and of the game's usual actions)."""
+    verbs = {a.text.split(" ")[0] for a in obs.legal}
+    return verbs | {"play", "bid", "pass", "give", "return", "bury", "discard", "call"}
+
+
+def _card_verb(obs: Observation) -> str | None:
+    """The verb of this phase's one-card actions (``play``, ``bury``, ``return`` …)."""
+    verbs = [
+        a.text.split(" ")[0]
+        for a in obs.legal
+        if a.text.split(" ")[1:2] and _is_card(a.text.split(" ")[1])
+    ]
+    return max(set(verbs), key=verbs.count) if verbs else None
+
+
+def _several(tokens: list[str], obs: Observation, game: Game) -> Command | None:
+    """``bury TC 8H`` (or ``tc 8h`` where the phase's verb takes one card and repeats):
+    the first card's action now, the others next, each checked by the engine."""
+    verb = tokens[0] if not _is_card(tokens[0]) else _card_verb(obs)
+    cards = tokens[1:] if not _is_card(tokens[0]) else tokens
+    if verb is None or len(cards) < 2 or not all(_is_card(c) for c in cards):
+        return None
+    if len(set(cards)) != len(cards):
+        raise InputError("The same card is named twice.")
+    actions = []
+    for c in cards:
+        action, reason = _parse(f"{verb} {c}", obs, game)
+        if action is None:
+            return Command("refused", message=reason) if reason else None
+        actions.append(action)
+    first = _find(actions[0], list(obs.legal))
+    if first is None:
+        return Command("illegal", actions[0])
+    return Command("action", first, more=tuple(actions[1:]))
+
+
+def _signal(tokens: list[str], menu: menus.Menu) -> Action | None:
+    """``th g`` / ``play th grate``: a play with its signal (Satat), the word shortened."""
+    if tokens and tokens[0] == "play":
+        tokens = tokens[1:]
+    if len(tokens) != 2 or not _is_card(tokens[0]):
+        return None
+    for a in menu.decorations.get(f"play {tokens[0]}", []):
+        if a.text.split(" ")[2].startswith(tokens[1]):
+            return a
+    return None
+
+
+def _implied(tokens: list[str], obs: Observation, game: Game) -> Action | None:
+    """The action a short form would name if it were legal: a card alone with the phase's
+    card verb (``10h`` → ``play TH``), a suit letter with the phase's suit verb (``s`` →
+    ``trump S``) — so that the engine can say why it is not allowed."""
+    if len(tokens) != 1:
+        return None
+    token = tokens[0]
+    if _is_card(token):
+        verb = _card_verb(obs) or "play"
+        return _parse(f"{verb} {token}", obs, game)[0]
+    if len(token) == 1 and token.isupper():
+        verbs = [
+            a.text.split(" ")[0]
+            for a in obs.legal
+            if len(a.text.split(" ")) == 2 and len(a.text.split(" ")[1]) == 1
+        ]
+        if verbs:
+            return _parse(f"{verbs[0]} {token}", obs, game)[0]
+    return None
 
 
 def why_action(arg: str, obs: Observation, game: Game) -> Action | str:

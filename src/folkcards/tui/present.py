@@ -25,6 +25,21 @@ from folkcards.engine.api import Observation
 
 SUIT_STYLE = {"C": "bold", "S": "bold", "H": "bold red", "D": "bold red"}
 SUIT_SYMBOL = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
+SUIT_NAME = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}
+SUIT_NAME_ITALIAN = {"C": "batons", "S": "swords", "H": "cups", "D": "coins"}
+
+ASCII_ONLY = False
+"""True when the terminal cannot show symbols (``PYTHONIOENCODING=ascii``): suits are
+then named by letter and word, never by symbol (set once by the session)."""
+
+
+def suit_words(game: str, suit: str) -> str:
+    """A suit for a person: 'hearts ♥' (Scopone: 'cups'), letters only on ASCII terminals."""
+    name = (SUIT_NAME_ITALIAN if game == "scopone" else SUIT_NAME).get(suit, suit)
+    if ASCII_ONLY or game == "scopone":
+        return name
+    return f"{name} {SUIT_SYMBOL.get(suit, '')}".rstrip()
+
 
 PHASE_TITLES: dict[str, dict[str, str]] = {
     "sasku": {
@@ -136,6 +151,11 @@ def phase_title(game: str, phase: str) -> str:
     return PHASE_TITLES.get(game, {}).get(phase, phase.replace("_", " ").capitalize())
 
 
+def short_phase(game: str, phase: str) -> str:
+    """The phase's name in a word or two ('Trick play', 'Bidding')."""
+    return phase_title(game, phase).split(":")[0].split(" (")[0]
+
+
 def score_unit(game: str) -> str:
     """What the match score counts in this game."""
     return SCORE_UNIT.get(game, "points")
@@ -223,10 +243,85 @@ RANK_KEYS: dict[str, Callable[[str | None], Callable[[Card], Any]]] = {
 }
 
 
-def hand_order(game: str, cards: CardSet, trump: str | None) -> list[Card]:
-    """The cards in the game's own rank order: trumps first (highest first), then each suit."""
+def hand_order(
+    game: str, cards: CardSet, trump: str | None, variant: Mapping[str, Any] | None = None
+) -> list[Card]:
+    """The cards in the game's own rank order: trumps first (highest first), then each suit.
+
+    The game's own card (``Game.card(variant).sort_hand``) decides when the engine offers
+    one; until then the local reading of each rules file below does."""
+    engine = _engine_sort(game, cards, trump, variant)
+    if engine is not None:
+        return engine
     make = RANK_KEYS.get(game)
     listed = list(iter_cards(cards))
     if make is None:
         return listed
     return sorted(listed, key=make(trump))
+
+
+def game_card(game: str, variant: Mapping[str, Any] | None = None) -> Any | None:
+    """The engine's card of ``game`` (``Game.card(variant)``), or None where it has none."""
+    from folkcards.games import GAMES
+
+    g = GAMES.get(game)
+    make_card = getattr(g, "card", None)
+    if g is None or not callable(make_card):
+        return None
+    try:
+        return make_card(g.normalize_variant(dict(variant or {})))
+    except (NotImplementedError, TypeError, ValueError):
+        return None
+
+
+def _engine_sort(
+    game: str, cards: CardSet, trump: str | None, variant: Mapping[str, Any] | None
+) -> list[Card] | None:
+    """``Game.card(variant).sort_hand(cards, trump)`` when the game has a card, else None."""
+    gc = game_card(game, variant)
+    sort = getattr(gc, "sort_hand", None)
+    if not callable(sort):
+        return None
+    try:
+        out = list(sort(cards, trump))
+    except (TypeError, ValueError):  # a card of another shape: keep the local order
+        return None
+    if all(isinstance(c, int) for c in out) and sum(1 << c for c in out) == cards:
+        return out
+    return None
+
+
+def group_of(
+    game: str, trump: str | None, variant: Mapping[str, Any] | None = None
+) -> Callable[[Card], Any]:
+    """Which display group a card is in (the trump group, or its suit), to space a hand."""
+    gc = game_card(game, variant)
+    groups = getattr(gc, "trump_groups", None)
+    if isinstance(groups, Mapping):
+        top = set(groups.get(trump if trump in groups else "none", ()))
+        return lambda c: -1 if c in top else suit_of(c)
+    key = card_rank_key(game, trump)
+    if key is not None:
+        k = key
+        return lambda c: k(c)[0]
+    return suit_of
+
+
+def card_rank_key(game: str, trump: str | None) -> Callable[[Card], Any] | None:
+    """The sort key of ``hand_order`` (lower = stronger, trumps grouped first)."""
+    make = RANK_KEYS.get(game)
+    return make(trump) if make is not None else None
+
+
+def trick_winner(game: str, plays: list[tuple[int, Card]], trump: str | None) -> int | None:
+    """The seat that wins a complete trick, read from the rank orders above (for display
+    only, where the observation does not say: the last trick of a deal)."""
+    key = card_rank_key(game, trump)
+    if key is None or not plays:
+        return None
+    keyed = [(seat, key(c)) for seat, c in plays]
+    trumps = [(seat, k) for seat, k in keyed if k[0] <= 0]  # group 0 trumps, -1 the 2H
+    if trumps:
+        return min(trumps, key=lambda sk: sk[1])[0]
+    led = keyed[0][1][0]
+    return min((sk for sk in keyed if sk[1][0] == led), key=lambda sk: sk[1])[0]

@@ -22,8 +22,14 @@ from folkcards.engine.actions import Action
 from folkcards.engine.api import DealState, FolkcardsError, Observation
 from folkcards.engine.match import Match
 from folkcards.engine.records import save
-from folkcards.tui import inputs, present, view
+from folkcards.tui import explain as explaining
+from folkcards.tui import hints, inputs, narrate, present, prompts, view
+from folkcards.tui import menu as menus
 from folkcards.tui.players import Decide, make_player, suggest
+
+CLEAR_ALL = "\x1b[3J\x1b[2J\x1b[H"
+"""Clear the scrollback (``\\x1b[3J``) as well as the screen: on a hand-over nobody may
+scroll back to the previous person's hand."""
 
 PROMPT_END = "> "
 """Every prompt ends with this (tests and scripts wait for it)."""
@@ -66,6 +72,13 @@ class PlaySession:
     players: dict[int, Decide] = field(default_factory=dict)
     rngs: dict[int, random.Random] = field(default_factory=dict)
     last_person: int | None = None
+    explain: bool = True
+    """One-line explanations, jump-bid confirmations and signal questions (``explain off``)."""
+    lang: str = "en"
+    pending: dict[int, list[Action]] = field(default_factory=dict)
+    told: int = 0
+    """How many of the viewer's engine events of this deal have been told."""
+    """Actions typed ahead in one line (``bury tc 8h``), per seat, still to be made."""
 
     def __post_init__(self) -> None:
         n = self.match.game.num_seats(self.match.variant)
@@ -181,51 +194,52 @@ class PlaySession:
         )
 
     def play_deal(self, deal: DealState) -> None:
-        """Ask people and bots in turn until the deal is over."""
+        """Ask people and bots in turn until the deal is over, narrating as it goes."""
         viewer = self.viewer()
         shown = len(deal.observation(viewer).history) if viewer is not None else 0
         if viewer is not None and not self.seating.hotseat and shown:
             obs = deal.observation(viewer)
             for line in view.history_lines(obs, self.seat_names()):
                 self.console.print(line)
+        self.pending.clear()
+        if viewer is not None:
+            start = narrate.engine_events(deal, viewer, 0)
+            self.told = len(start) if start is not None else 0
         while not deal.is_over:
             seat = deal.to_act
             assert seat is not None
+            before = deal.observation(viewer) if viewer is not None else None
             if seat in self.seating.people:
                 action = self.person_turn(deal, seat)
             else:
                 action = self.players[seat](deal.observation(seat), self.rngs[seat])
             deal.apply(action)
-            if viewer is not None and not self.seating.hotseat:
-                shown = self.stream(deal, viewer, shown)
+            if viewer is not None and before is not None and not self.seating.hotseat:
+                self.stream(deal, viewer, before, seat)
 
     def viewer(self) -> int | None:
         """The seat whose view the running log follows (the person's, outside hot-seat)."""
         return self.seating.people[0] if self.seating.people else None
 
-    def stream(self, deal: DealState, viewer: int, shown: int) -> int:
-        """Print the actions the viewer has not seen yet, as the viewer sees them."""
+    def stream(self, deal: DealState, viewer: int, before: Observation, actor: int) -> None:
+        """Print the last action as the viewer saw it, and what it changed (trick taken and
+        by whom for how much, sweep, trump, contract): from the engine's events where
+        the game narrates its deals, else from the viewer's observations."""
         obs = deal.observation(viewer)
         names = self.seat_names()
-        for line in view.history_lines(obs, names, shown):
+        for i in range(len(before.history), len(obs.history)):
+            who = obs.actors[i] if i < len(obs.actors) else actor
+            self.console.print(narrate.action_line(who, obs.history[i], names))
+        partnership = self.facts().partnership
+        found = narrate.engine_events(deal, viewer, self.told)
+        if found is not None:
+            self.told += len(found)
+            lines = narrate.from_events(found, deal.game.name, names, viewer, partnership)
+        else:
+            text = obs.history[-1] if obs.history else ""
+            lines = narrate.events(before, obs, actor, text, names, partnership)
+        for line in lines:
             self.console.print(line)
-        n = obs.num_seats
-        played = view.plays(obs)
-        last = obs.history[-1].split(" ") if obs.history else []
-        if (
-            obs.game not in view.TRICKLESS
-            and last[:1] == ["play"]
-            and played
-            and len(played) % n == 0
-        ):
-            trick = Text(f"     Trick {len(played) // n} complete: ", style="dim")
-            for i, (s, c) in enumerate(played[-n:]):
-                if i:
-                    trick.append("  ")
-                trick.append(f"{names[s]} ", style="dim")
-                trick.append_text(view.styled_card(c))
-            self.console.print(trick)
-        return len(obs.history)
 
     # --- a person's turn ----------------------------------------------------------------
     def person_turn(self, deal: DealState, seat: int) -> Action:
@@ -234,37 +248,135 @@ class PlaySession:
             self.privacy_screen(seat)
         self.last_person = seat
         obs = deal.observation(seat)
+        queued = self.pending.pop(seat, [])
+        if queued:
+            found = next((a for a in obs.legal if a == queued[0]), None)
+            if found is not None:
+                if queued[1:]:
+                    self.pending[seat] = queued[1:]
+                return found
+            names = self.seat_names()
+            why = explaining.refusal(deal, queued[0], seat, names)
+            self.console.print(Text(explaining.not_allowed(queued[0].text, why), style="yellow"))
         facts = self.facts()
-        self.draw(obs, facts)
+        menu = menus.build(obs)
+        self.draw(obs, facts, menu)
         game = self.match.game
         prompt = f"{facts.seat_names[seat]} (seat {seat}) {PROMPT_END}"
         while True:
             text = self.read(prompt)
             try:
-                cmd = inputs.resolve(text, obs, game)
+                cmd = inputs.resolve(text, obs, game, menu)
+                if cmd.kind == "entry" and cmd.entry is not None:
+                    cmd = self.complete(cmd.entry, obs, menu, prompt)
             except inputs.InputError as exc:
                 self.console.print(Text(str(exc), style="yellow"))
                 continue
             if cmd.kind == "action" and cmd.action is not None:
-                return cmd.action
+                if cmd.confirm and self.explain and not self.confirm(cmd.confirm, cmd.action):
+                    continue
+                action = self.decorate(cmd.action, menu, prompt)
+                if cmd.more:
+                    self.pending[seat] = list(cmd.more)
+                return action
             self.command(cmd, deal, obs, facts)
 
-    def draw(self, obs: Observation, facts: view.TableFacts) -> None:
-        """The table and the numbered choices."""
-        self.console.print(view.table_view(obs, facts, recent=self.seating.hotseat))
-        self.console.print(
-            Text(f"Your choices ({present.phase_title(obs.game, obs.phase)}):", style="bold")
+    def complete(
+        self, entry: menus.Entry, obs: Observation, menu: menus.Menu, prompt: str
+    ) -> inputs.Command:
+        """Ask how to complete a family entry (a bid number, a card to deal to)."""
+        verb = " ".join(entry.label.split(" ")[: 2 if entry.typing == "card" else 1])
+        ask = {
+            "number": f"Which? Type the number ({entry.label}).",
+            "card": f"Which card? Type it, e.g. {verb} 9h.",
+            "cards": f"Which cards? Type them, e.g. {verb} 7c 3d.",
+        }.get(entry.typing, "Type your choice.")
+        self.console.print(Text(ask, style="cyan"))
+        answer = self.read(prompt).strip()
+        if (entry.typing == "number" and answer.isdigit()) or (
+            entry.typing in ("card", "cards")
+            and answer
+            and not answer.lower().startswith(verb.split()[0])
+        ):
+            answer = f"{verb} {answer}"
+        return inputs.resolve(answer, obs, self.match.game, menu)
+
+    def confirm(self, question: str, action: Action) -> bool:
+        """Ask before a jump bid; Enter or y goes ahead."""
+        answer = self.read(f"{question} Enter = {action.text}, n = no {PROMPT_END}").strip().lower()
+        return answer in ("", "y", "yes")
+
+    def decorate(self, action: Action, menu: menus.Menu, prompt: str) -> Action:
+        """Satat's signals: after a plain play, one small question (Enter = none)."""
+        options = menu.decorations.get(action.text, [])
+        if not options or not self.explain:
+            return action
+        words = [a.text.split(" ")[2] for a in options]
+        listed = " · ".join(f"{w[0]} {w}" for w in words)
+        while True:
+            answer = self.read(f"Signal with {action.text}? Enter = none · {listed} {PROMPT_END}")
+            answer = answer.strip().lower()
+            if not answer:
+                return action
+            for a, w in zip(options, words, strict=True):
+                if w.startswith(answer):
+                    return a
+            self.console.print(
+                Text(f"Type {', '.join(w[0] for w in words)} or press Enter.", style="yellow")
+            )
+
+    def draw(
+        self, obs: Observation, facts: view.TableFacts, menu: menus.Menu | None = None
+    ) -> None:
+        """The table, what to do now, and the choices, fitted to the terminal's height."""
+        menu = menu if menu is not None else menus.build(obs)
+        width = max(40, min(self.console.width, 120) - 2)
+        task = Text(prompts.task(obs, facts.seat_names), style="bold")
+        notes = [Text(n, style="dim") for n in prompts.notes(obs)] if self.explain else []
+        header = Text(
+            f"Your choices ({present.short_phase(obs.game, obs.phase)}):",
+            style="bold",
         )
-        self.console.print(view.choices_view(obs))
+        choices = view.choices_view(obs, menu, width=width)
+        below = [task, *notes, header, choices]
+        used = sum(self._height(t) for t in below) + 1  # + the prompt
+        room = max(8, self.console.height - used)
+        marked = prompts.received(obs)
+        self.console.print(
+            view.table_view(obs, facts, recent=self.seating.hotseat, marked=marked, max_lines=room)
+        )
+        for t in below:
+            self.console.print(t)
+
+    def _height(self, text: Text) -> int:
+        """Lines ``text`` takes on this console."""
+        return len(
+            self.console.render_lines(text, self.console.options.update(height=None), pad=False)
+        )
 
     def command(
         self, cmd: inputs.Command, deal: DealState, obs: Observation, facts: view.TableFacts
     ) -> None:
         """Carry out a table command (everything but choosing an action)."""
         game = self.match.game
+        names = facts.seat_names
         if cmd.kind == "illegal" and cmd.action is not None:
+            why = explaining.refusal(deal, cmd.action, obs.seat, names)
+            self.console.print(Text(explaining.not_allowed(cmd.action.text, why), style="yellow"))
+        elif cmd.kind == "refused":
+            words = explaining.player_words(cmd.message, obs.seat, names)
+            self.console.print(Text(f"Not allowed: {words}", style="yellow"))
+        elif cmd.kind == "rules":
+            from folkcards.commands.rules import print_rules
+
+            print_rules(self.console, game.name, self.lang, phase=obs.phase, topic=cmd.arg)
+        elif cmd.kind == "explain":
+            arg = cmd.arg.strip().lower()
+            self.explain = arg not in ("off", "no", "0") if arg else not self.explain
+            state = "on" if self.explain else "off"
             self.console.print(
-                Text(f"Not allowed: {deal.explain_illegal(cmd.action)}", style="yellow")
+                f"Explanations {state}: one-line notes, jump-bid confirmations and signal "
+                "questions are " + ("shown." if self.explain else "left out.")
             )
         elif cmd.kind == "hint":
             self.show_hint(obs)
@@ -275,9 +387,8 @@ class PlaySession:
             elif target in obs.legal:
                 self.console.print(f"{target.text} is legal now.")
             else:
-                self.console.print(
-                    Text(f"{target.text}: {deal.explain_illegal(target)}", style="yellow")
-                )
+                why = explaining.refusal(deal, target, obs.seat, names)
+                self.console.print(Text(f"{target.text}: {why}", style="yellow"))
         elif cmd.kind == "history":
             lines = view.history_lines(obs, facts.seat_names)
             self.console.print(Text(f"The deal so far ({len(lines)} actions):", style="bold"))
@@ -286,7 +397,7 @@ class PlaySession:
         elif cmd.kind == "help":
             self.console.print(inputs.HELP)
         elif cmd.kind == "table":
-            self.draw(obs, facts)
+            self.draw(obs, facts, menus.build(obs))
         elif cmd.kind == "save":
             path = Path(cmd.arg) if cmd.arg else self.save_path
             if path is None:
@@ -297,36 +408,54 @@ class PlaySession:
             raise QuitMatch
 
     def show_hint(self, obs: Observation) -> None:
-        """The search bot's suggestion for this seat, from its observation only."""
+        """The adviser's suggestion for this seat, from its observation only: the
+        recommendation first, then the alternatives on one labelled scale."""
         self.console.print(Text(f"Thinking ({self.seating.hint})…", style="dim"))
         out = suggest(obs, self.seating.hint, self.hint_rng)
         if isinstance(out, str):
             self.console.print(Text(out, style="yellow"))
             return
-        line = Text("Hint: ", style="bold green")
-        line.append_text(view.styled_text(str(out["choice"])))
-        ranked = out.get("actions", [])[:3]
-        if ranked and out.get("scale") != "uniform":
-            line.append("   (", style="dim")
-            line.append(", ".join(f"{a['action']} {a['value']:.2f}" for a in ranked), style="dim")
-            line.append(")", style="dim")
-        self.console.print(line)
+        for i, line in enumerate(hints.lines(out)):
+            if i == 0:
+                head = Text("Hint: ", style="bold green")
+                head.append_text(view.styled_text(line.removeprefix("Hint: ")))
+                self.console.print(head)
+            else:
+                self.console.print(Text(line, style="dim"))
 
     def privacy_screen(self, seat: int) -> None:
-        """Hot-seat: clear the screen and wait until the next person is at the keyboard."""
-        self.console.clear()
+        """Hot-seat: clear the screen and the scrollback, then wait until the named
+        person is at the keyboard."""
+        self.clear_all()
+        name = self.seat_names()[seat]
         self.console.print(
-            Text(f"Hand over to seat {seat}. Everyone else, look away.", style="bold")
+            Text(f"Hand over to {name} (seat {seat}). Everyone else, look away.", style="bold")
         )
         self.read(f"Seat {seat}: press Enter when ready {PROMPT_END}")
-        self.console.clear()
+        self.clear_all()
+
+    def clear_all(self) -> None:
+        """Clear the screen and its scrollback (only on a terminal)."""
+        if self.console.is_terminal:
+            self.console.file.write(CLEAR_ALL)
+            self.console.file.flush()
+        else:
+            self.console.clear()
 
     # --- between deals ------------------------------------------------------------------
     def deal_summary(self, deal: DealState) -> None:
-        """The result, score change and totals of a finished deal, shown to everyone."""
+        """The result in words and numbers, every hand shown open, and the totals."""
         facts = self.facts()
         self.console.rule(f"End of deal {len(self.match.deals)}")
-        self.console.print(view.result_view(deal.result(), facts, deal.game.name))
+        viewer = self.viewer() if not self.seating.hotseat else None
+        self.console.print(Text("Deal result:", style="bold"))
+        for line in narrate.breakdown(
+            deal.result(), deal.game.name, facts.seat_names, viewer, facts.partnership
+        ):
+            self.console.print(line)
+        for line in narrate.open_hands(deal, facts.seat_names):
+            self.console.print(line)
+        self.console.print(view.score_view(facts, deal.game.name))
 
     def match_summary(self) -> None:
         """Who won the match, by the game's rule."""

@@ -16,7 +16,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from folkcards.cards import CARD_NAMES, SUITS, Card, parse_card
+from folkcards.cards import CARD_NAMES, Card, parse_card
 from folkcards.engine.api import Observation
 from folkcards.tui import present
 
@@ -80,26 +80,30 @@ def legal_cards(obs: Observation) -> set[Card]:
     return cards
 
 
-def hand_view(obs: Observation) -> Text:
-    """The seat's hand in the game's rank order; legal cards highlighted, the others dimmed."""
-    order = present.hand_order(obs.game, obs.hand, present.trump_suit(obs))
+def hand_view(obs: Observation, marked: set[str] | None = None) -> Text:
+    """The seat's hand in the game's rank order (trumps first); legal cards highlighted,
+    the others dimmed; ``marked`` cards (received this deal) followed by ``*``."""
+    order = present.hand_order(obs.game, obs.hand, present.trump_suit(obs), obs.variant)
     legal = legal_cards(obs)
     mine = obs.to_act == obs.seat and bool(legal)
+    group_of = present.group_of(obs.game, present.trump_suit(obs), obs.variant)
     out = Text()
-    prev_suit: str | None = None
+    prev_group: Any = None
     for c in order:
-        suit = SUITS[c // 13]
+        group = group_of(c)
         if out:
-            out.append("  " if suit != prev_suit else " ")
-        prev_suit = suit
+            out.append("  " if group != prev_group else " ")
+        prev_group = group
         if mine:
             out.append_text(styled_card(c, bold=c in legal, dim=c not in legal))
         else:
             out.append_text(styled_card(c))
+        if marked and CARD_NAMES[c] in marked:
+            out.append("*", style="bold yellow")
     if not order:
-        out.append("(no cards)", style="dim")
-    if mine:
-        out.append(f"   [{len(legal)} playable]", style="green")
+        out.append("(not dealt yet)" if not obs.history else "(no cards)", style="dim")
+    if mine and len(legal) < len(order):
+        out.append(f"  [{len(legal)} playable]", style="green")
     return out
 
 
@@ -158,7 +162,7 @@ def plays(obs: Observation) -> list[tuple[int, Card]]:
 
 
 def trick_view(obs: Observation, names: Sequence[str]) -> Text | None:
-    """The current trick (and the last one taken), derived from the public plays."""
+    """The current trick (and the last one taken, with its winner), from the public plays."""
     if obs.game in TRICKLESS:
         return None
     played = plays(obs)
@@ -170,18 +174,23 @@ def trick_view(obs: Observation, names: Sequence[str]) -> Text | None:
     out = Text()
     if done:
         last = played[done - n : done]
-        winner = current[0][0] if current else obs.to_act
+        winner = present.trick_winner(obs.game, last, present.trump_suit(obs))
+        if obs.game == "satat" and isinstance(obs.info.get("won"), list) and obs.info["won"]:
+            w = obs.info["won"][-1]
+            winner = w[2] if isinstance(w, list) and len(w) == 3 else winner
         out.append(f"Trick {done // n}: ", style="dim")
         for i, (seat, c) in enumerate(last):
             if i:
-                out.append("  ")
+                out.append(" ")
             out.append(f"{_short(names, seat)} ", style="dim")
-            out.append_text(styled_card(c))
-        if winner is not None and obs.to_act is not None:
-            out.append(f"  → taken by {names[winner]}", style="dim")
-        out.append("\n")
-    out.append(f"Trick {done // n + 1}: ", style="bold")
-    if not current:
+            out.append_text(styled_card(c, dim=seat != winner))
+        if winner is not None:
+            out.append(f" → {names[winner]}", style="dim")
+        if current or obs.to_act is not None:
+            out.append("\n")
+    if current or obs.to_act is not None:
+        out.append(f"Trick {done // n + 1}: ", style="bold")
+    if not current and obs.to_act is not None:
         out.append("(empty)", style="dim")
     for i, (seat, c) in enumerate(current):
         if i:
@@ -328,84 +337,144 @@ def _pair(item: list[Any], names: Sequence[str]) -> Text:
 
 def score_view(facts: TableFacts, game: str) -> Text:
     """The match score per team or seat, with the game's unit and end rule."""
-    out = Text(f"Match score ({present.score_unit(game)}): ", style="bold")
+    out = Text("Match score: ", style="bold")
     for side, total in enumerate(facts.totals):
         if side:
             out.append(" · ")
         out.append(f"{side_name(facts, side)} {total}")
+    out.append(f" {present.score_unit(game)}")
     if facts.goal:
-        out.append(f"   — {facts.goal}", style="dim")
+        out.append(f" ({facts.goal})", style="dim")
     return out
 
 
 def side_name(facts: TableFacts, side: int) -> str:
-    """Team ``t`` with its seats, or a seat's name."""
+    """A team by its seats ('You & Partner'), or a seat's name."""
     if facts.partnership and facts.num_teams == 2 and len(facts.seat_names) == 4:
-        return (
-            f"team {side} ({_short(facts.seat_names, side)} & {_short(facts.seat_names, side + 2)})"
-        )
+        return f"{_short(facts.seat_names, side)} & {_short(facts.seat_names, side + 2)}"
     if side < len(facts.seat_names):
         return _short(facts.seat_names, side)
     return f"side {side}"
 
 
 def turn_line(obs: Observation, facts: TableFacts) -> Text:
-    """Game, deal, dealer, phase and whose turn it is."""
-    out = Text(
-        f"{facts.title} · deal {facts.deal_number} · dealer {facts.seat_names[obs.dealer]}",
-        style="bold",
-    )
-    if obs.to_act is None:
-        out.append(" · deal over")
-        return out
-    out.append(f" · {present.phase_title(obs.game, obs.phase)}")
-    out.append(" · to act: ")
-    out.append(facts.seat_names[obs.to_act], style="bold yellow" if obs.to_act == obs.seat else "")
-    return out
-
-
-def choices_view(obs: Observation) -> Text:
-    """The legal actions, numbered, in the engine's order."""
+    """Phase and whose turn it is, and the match score."""
     out = Text()
-    texts = [a.text for a in obs.legal]
-    width = max((len(t) for t in texts), default=0) + 6
-    per_line = max(1, 76 // max(width, 1))
-    for i, text in enumerate(texts):
-        if i and i % per_line == 0:
-            out.append("\n")
-        cell = Text(f"{i + 1:>3}) ", style="cyan")
-        cell.append_text(styled_text(text))
-        cell.pad_right(width - len(cell.plain))
-        out.append_text(cell)
+    if obs.to_act is None:
+        out.append("Deal over", style="bold")
+    else:
+        out.append(present.short_phase(obs.game, obs.phase), style="bold")
+        out.append(" · to act: ")
+        out.append(
+            facts.seat_names[obs.to_act], style="bold yellow" if obs.to_act == obs.seat else ""
+        )
+    out.append(" · ")
+    out.append_text(short_score(facts, obs.game, obs.seat))
     return out
 
 
-def table_view(obs: Observation, facts: TableFacts, *, recent: bool = True) -> RenderableType:
-    """The whole table as this seat sees it."""
+def short_score(facts: TableFacts, game: str, viewer: int | None) -> Text:
+    """'score us 4 · them 2 strokes' (partnerships) or 'score you 3, leader Seat 1 5'."""
+    out = Text("score ", style="dim")
+    totals = facts.totals
+    unit = present.score_unit(game)
+    if facts.partnership and facts.num_teams == 2 and len(totals) == 2:
+        if viewer is not None and viewer >= 0:
+            out.append(f"us {totals[viewer % 2]} · them {totals[1 - viewer % 2]}")
+        else:
+            out.append(f"team 0 {totals[0]} · team 1 {totals[1]}")
+    elif totals:
+        me = viewer if viewer is not None and 0 <= viewer < len(totals) else None
+        best = max(range(len(totals)), key=lambda s: totals[s])
+        if me is not None:
+            out.append(f"you {totals[me]}")
+        if me is None or (best != me and totals[best] > totals[me]):
+            name = facts.seat_names[best] if best < len(facts.seat_names) else f"side {best}"
+            out.append(f"{', ' if me is not None else ''}leader {name} {totals[best]}")
+    out.append(f" {unit}", style="dim")
+    return out
+
+
+def choices_view(obs: Observation, menu: Any = None, width: int = 78) -> Text:
+    """The choices as a compact menu: numbered entries (``#n`` in a menu with numbers,
+    where a plain number is the bid), families and ranges answered by typing."""
+    from folkcards.tui import menu as menus
+
+    m = menu if menu is not None else menus.build(obs)
+    prefix = "#" if m.numeric_verb is not None else ""
+    cells: list[Text] = []
+    for i, entry in enumerate(m.entries):
+        cell = Text(f"{prefix}{i + 1}) ", style="cyan")
+        cell.append_text(styled_text(entry.label))
+        cells.append(cell)
+    widest = max((len(c.plain) for c in cells), default=0) + 2
+    out = Text()
+    per_line = max(1, width // (widest + 1))
+    if widest <= 26 and per_line >= min(len(cells), 3):
+        for i, cell in enumerate(cells):
+            if i and i % per_line == 0:
+                out.append("\n")
+            cell = cell.copy()
+            if (i + 1) % per_line and i + 1 < len(cells):
+                cell.pad_right(widest - len(cell.plain))
+            out.append(" ")
+            out.append_text(cell)
+        return out
+    col = 0
+    for cell in cells:
+        if col and col + len(cell.plain) + 2 > width:
+            out.append("\n")
+            col = 0
+        out.append("  " if col else " ")
+        out.append_text(cell)
+        col += len(cell.plain) + 2
+    return out
+
+
+def table_view(
+    obs: Observation,
+    facts: TableFacts,
+    *,
+    recent: bool = True,
+    marked: set[str] | None = None,
+    max_lines: int = 24,
+) -> RenderableType:
+    """The whole table as this seat sees it, in at most ``max_lines`` lines (an 80×24
+    screen has room for it, the task line, the choices and the prompt)."""
     parts: list[RenderableType] = [turn_line(obs, facts)]
-    seats = Text("Seats: ", style="dim")
-    for s, role in enumerate(facts.seat_roles):
-        if s:
-            seats.append(" · ", style="dim")
-        seats.append(role, style="bold" if s == obs.seat else "dim")
-    parts.append(seats)
-    parts.append(info_table(obs, facts.seat_names, facts.num_teams))
+    parts.extend(fact_lines(obs, facts))
     trick = trick_view(obs, facts.seat_names)
     if trick is not None:
         parts.append(trick)
-    if recent:
+    hand = Text("Your hand: ", style="bold")
+    hand.append_text(hand_view(obs, marked))
+    room = max_lines - 2 - len(parts) - 1 - (1 if trick is not None and "\n" in trick.plain else 0)
+    if recent and room > 1:
         start = since_last_turn(obs)
         lines = history_lines(obs, facts.seat_names, start)
         if lines:
-            parts.append(Text("Since your last turn:", style="dim"))
-            parts.extend(lines[-12:])
-    hand = Text("Your hand: ", style="bold")
-    hand.append_text(hand_view(obs))
+            shown = lines[-(room - 1) :]
+            head = (
+                "Since your last turn:"
+                if len(shown) == len(lines)
+                else f"Since your last turn (last {len(shown)}):"
+            )
+            parts.append(Text(head, style="dim"))
+            parts.extend(shown)
     parts.append(hand)
-    parts.append(score_view(facts, obs.game))
-    return Panel(
-        Group(*parts), title=f"{facts.seat_names[obs.seat]} (seat {obs.seat})", title_align="left"
+    title = (
+        f"{facts.seat_names[obs.seat]} (seat {obs.seat}) · {facts.title} · deal "
+        f"{facts.deal_number} · dealer {facts.seat_names[obs.dealer]}"
     )
+    return Panel(Group(*parts), title=title, title_align="left", padding=(0, 1))
+
+
+def fact_lines(obs: Observation, facts: TableFacts) -> list[Text]:
+    """The game's facts that matter now, in a few short lines (trump, contract, bids,
+    points, the table in Scopone), in the game's own words."""
+    from folkcards.tui import facts as game_facts
+
+    return game_facts.lines(obs, facts)
 
 
 def result_view(result: Mapping[str, Any], facts: TableFacts, game: str) -> RenderableType:

@@ -1,0 +1,161 @@
+"""The choices of a turn as a short menu that fits an 80×24 terminal.
+
+The engine lists every legal action (Huutopussi's 79 bids, Sasku's 40 cut methods,
+Satat's 39 signal variants of a play). A person needs fewer lines: a run of numeric
+actions is one range (``bid 65–440 in steps of 5``), a long family of ``VERB to CARD``
+or two-card actions is one entry answered by typing, and optional decorations of a play
+(Satat's signals) are asked as one small follow-up question after the card is chosen.
+Card actions are listed in the hand's order (the game's own rank order).
+
+A menu is numeric when its actions include numbers (bids, contracts, blind positions):
+a number typed there is that number's action, and menu positions are typed ``#3``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from folkcards.engine.actions import Action
+from folkcards.engine.api import Observation
+from folkcards.tui import present
+
+SUFFIXES = ("grate", "pile", "vire")
+"""Satat's signal words: an optional decoration of a ``play`` (SAT-16)."""
+
+SHORT_RANGE = 5
+"""Up to this many numeric actions of one verb are listed one by one (Sasku's bids)."""
+
+LONG_FAMILY = 8
+"""A family of ``VERB to CARD`` actions at least this long is one typed entry."""
+
+
+def _is_card(token: str) -> bool:
+    from folkcards.cards import CARD_NAMES
+
+    return token in CARD_NAMES
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line item of a menu: a single action, or a family the person completes by typing.
+
+    ``actions`` are the legal actions the entry stands for; ``label`` is how it is drawn;
+    ``typing`` says how to name one of a family (empty for a single action)."""
+
+    label: str
+    actions: tuple[Action, ...]
+    typing: str = ""
+
+    @property
+    def single(self) -> Action | None:
+        """The entry's action when it stands for exactly one."""
+        return self.actions[0] if len(self.actions) == 1 and not self.typing else None
+
+
+@dataclass
+class Menu:
+    """The entries of a turn, the numeric verb (if a number names an action) and the
+    signal variants of each plain play."""
+
+    entries: list[Entry]
+    numeric_verb: str | None = None
+    numbers: tuple[int, ...] = ()
+    decorations: dict[str, list[Action]] = field(default_factory=dict)
+
+    def position(self, n: int) -> Entry | None:
+        """The entry at menu position ``n`` (1-based), or None."""
+        return self.entries[n - 1] if 1 <= n <= len(self.entries) else None
+
+    def shown(self) -> list[Action]:
+        """The single actions drawn, in menu order."""
+        return [a for e in self.entries for a in ([e.single] if e.single is not None else [])]
+
+
+def _number(tokens: list[str]) -> int | None:
+    if len(tokens) == 2 and tokens[1].isdigit():
+        return int(tokens[1])
+    return None
+
+
+def range_text(numbers: Sequence[int]) -> str:
+    """``65–440 in steps of 5``, ``5–7``, or a short list when the steps differ."""
+    ns = sorted(numbers)
+    if len(ns) == 1:
+        return str(ns[0])
+    steps = {b - a for a, b in itertools.pairwise(ns)}
+    if len(steps) == 1:
+        step = steps.pop()
+        text = f"{ns[0]}–{ns[-1]}"
+        return text if step == 1 else f"{text} in steps of {step}"
+    return ", ".join(map(str, ns))
+
+
+def build(obs: Observation) -> Menu:
+    """The menu of ``obs.legal`` for the seat to act."""
+    legal = list(obs.legal)
+    menu = Menu(entries=[])
+    order = _card_positions(obs)
+    numeric: dict[str, list[Action]] = {}
+    families: dict[str, list[Action]] = {}
+    pairs: dict[str, list[Action]] = {}
+    decorated: dict[str, list[Action]] = {}
+    plain: list[Action] = []
+    for a in legal:
+        tokens = a.text.split(" ")
+        if _number(tokens) is not None:
+            numeric.setdefault(tokens[0], []).append(a)
+        elif len(tokens) == 3 and tokens[1] == "to" and _is_card(tokens[2]):
+            families.setdefault(f"{tokens[0]} to", []).append(a)
+        elif len(tokens) == 3 and tokens[0] == "play" and tokens[2] in SUFFIXES:
+            decorated.setdefault(f"play {tokens[1]}", []).append(a)
+        elif len(tokens) == 3 and _is_card(tokens[1]) and _is_card(tokens[2]):
+            pairs.setdefault(tokens[0], []).append(a)
+        else:
+            plain.append(a)
+    entries: list[tuple[tuple[int, int, str], Entry]] = []
+    for verb, acts in numeric.items():
+        nums = [int(a.text.split(" ")[1]) for a in acts]
+        if len(acts) > SHORT_RANGE:
+            label = f"{verb} {range_text(nums)}"
+            entries.append(((0, 0, verb), Entry(label, tuple(acts), typing="number")))
+        else:
+            entries += [
+                ((0, n, verb), Entry(a.text, (a,))) for a, n in zip(acts, nums, strict=True)
+            ]
+        if menu.numeric_verb is None:
+            menu.numeric_verb, menu.numbers = verb, tuple(sorted(nums))
+    for prefix, acts in families.items():
+        if len(acts) >= LONG_FAMILY:
+            label = f"{prefix} CARD"
+            entries.append(((4, 0, prefix), Entry(label, tuple(acts), typing="card")))
+        else:
+            plain += acts
+    for verb, acts in pairs.items():
+        if len(acts) > LONG_FAMILY:
+            label = f"{verb} CARD CARD"
+            entries.append(((1, 0, verb), Entry(label, tuple(acts), typing="cards")))
+        else:
+            plain += acts
+    for a in plain:
+        tokens = a.text.split(" ")
+        cards = [t for t in tokens[1:] if _is_card(t)]
+        key = (1, order.get(cards[0], 99), a.text) if cards else (3, 0, a.text)
+        if a.text == present.DEFAULT_ACTION.get((obs.game, obs.phase)):
+            key = (-1, 0, a.text)
+        entries.append((key, Entry(a.text, (a,))))
+    menu.decorations = decorated
+    # plain actions keep the engine's order among equals; cards follow the hand
+    entries.sort(key=lambda ke: (ke[0][0], ke[0][1]))
+    menu.entries = [e for _, e in entries]
+    return menu
+
+
+def _card_positions(obs: Observation) -> dict[str, int]:
+    """Each card of the hand (and of the table in Scopone) by its position in the hand's
+    display order."""
+    from folkcards.cards import CARD_NAMES
+
+    hand = present.hand_order(obs.game, obs.hand, present.trump_suit(obs), obs.variant)
+    return {CARD_NAMES[c]: i for i, c in enumerate(hand)}
