@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from folkcards.server.harness import ServerThread, http_json
+from .harness import ServerThread, http_json
 
 http = http_json
 
@@ -110,8 +110,8 @@ def db_url(request: Any, tmp_path: Path) -> Iterator[str]:
 
     eng = make_engine(request.param)
     with eng.begin() as conn:  # start from empty tables
-        conn.execute(text("DROP TABLE IF EXISTS folkcards_events"))
-        conn.execute(text("DROP TABLE IF EXISTS folkcards_tables"))
+        for name in ("events", "quarantine", "lease", "tables"):
+            conn.execute(text(f"DROP TABLE IF EXISTS folkcards_{name}"))
     eng.dispose()
     yield request.param
 

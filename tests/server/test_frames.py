@@ -18,8 +18,29 @@ import pytest
 
 from folkcards.cards import iter_cards
 from folkcards.engine.api import Game, MalformedRecord
+from folkcards.engine.match import Match
 from folkcards.games import GAMES
-from folkcards.server.tables import SHUFFLER, Seat, Table, TableOptions
+from folkcards.server.state import SeatState, TableOptions, TableState
+from folkcards.server.tables import SHUFFLER
+from folkcards.server.views import SeatPresence, Views, dumps
+
+
+class Table:
+    """A table's state and frames without a server: every seat a person with a clock."""
+
+    def __init__(self, state: TableState) -> None:
+        self.state = state
+        self.views = Views()
+        self.match = state.match
+
+    def frame(self, seat: int | None) -> tuple[str, str]:
+        presence = [SeatPresence(True, False, False) for _ in self.state.seats]
+        facts = dumps(Views.facts(self.state, presence))[1:-1]
+        clock = [True] * self.state.num_seats
+        return self.views.frame(self.state, seat, facts, clock_for=clock, next_deadline=None)
+
+    def _observation(self, seat: int | None) -> Any:
+        return Views.observation(self.state, seat)
 
 
 def variant_for(game: Game, rng: random.Random) -> dict[str, Any]:
@@ -42,10 +63,14 @@ def table_for(game: Game, variant: dict[str, Any], rng: random.Random) -> Table:
     """A table of claimed human seats with a turn clock (so clocks show in frames), its
     first deal dealt from an ``rng`` shuffle; no server, no log."""
     n = game.num_seats(variant)
-    seats = [Seat(kind="human", level="random", name=f"P{i}", token_hash=f"h{i}") for i in range(n)]
+    seats = [
+        SeatState(kind="human", level="random", name=f"P{i}", token_hash=f"h{i}") for i in range(n)
+    ]
     options = TableOptions(turn_clock=30.0)
     match_keys = game.new_match_keys(variant, rng)
-    table = Table(None, "t", game, variant, seats, options, "", rng.randrange(n), match_keys)  # type: ignore[arg-type]
+    dealer = rng.randrange(n)
+    match = Match(game, variant, dealer=dealer, match_keys=match_keys)
+    table = Table(TableState("t", game, dict(variant), seats, options, "", dealer, match))
     deck = list(iter_cards(game.deck))
     rng.shuffle(deck)
     table.match.new_deal(deck)

@@ -7,9 +7,9 @@ import time
 
 from folkcards.games import GAMES
 from folkcards.server.app import MAX_RATE_ENTRIES, Server, TokenBucket
-from folkcards.server.harness import ServerThread
 
 from .conftest import STEADY, Client, http
+from .harness import ServerThread
 
 
 def table(server: ServerThread, bot_delay: float = 5) -> dict[str, object]:
@@ -54,7 +54,7 @@ def test_a_lone_surrogate_or_a_binary_frame_keeps_the_connection_alive(
 
 
 def test_the_ack_comes_before_the_state_that_shows_the_action(server: ServerThread) -> None:
-    res = table(server)
+    res = table(server, bot_delay=1)  # the bots wait: the state after the ack is ours
     me = Client(server.ws_url, str(res["id"]), str(res["token"]))
     for _ in range(3):
         st = me.wait_state(lambda s: s["obs"] is not None and bool(s["obs"]["legal"]))

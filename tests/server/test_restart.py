@@ -12,9 +12,9 @@ import time
 from pathlib import Path
 
 from folkcards.games import GAMES
-from folkcards.server.harness import free_port, server_process
 
 from .conftest import STEADY, Client, at_len, deal_over, http, step
+from .harness import free_port, server_process
 
 
 def play_until(clients: dict[int, Client], rng: random.Random, stop_after: int | None) -> None:
@@ -85,7 +85,8 @@ def test_no_deck_is_dealt_again_after_a_sigkill_and_restart(tmp_path: Path) -> N
     db = f"sqlite:///{tmp_path / 'decks.db'}"
     bots = [{"kind": "bot", "level": "random"}] * 4
     options = {"bot_delay": 0, "deal_pause": 0}
-    with server_process(db, free_port()) as (proc, url):
+    fast = ["--min-bot-delay", "0"]  # the server's floor for bot delays (0.3 s) is lifted
+    with server_process(db, free_port(), fast) as (proc, url):
         status, res = http(
             url, "/api/tables", {"game": "satat", "name": "P", "seats": bots, "options": options}
         )
@@ -94,7 +95,7 @@ def test_no_deck_is_dealt_again_after_a_sigkill_and_restart(tmp_path: Path) -> N
         _wait_deals(url, tid, 2)
         proc.send_signal(signal.SIGKILL)
         proc.wait()
-    with server_process(db, free_port()) as (proc, url):
+    with server_process(db, free_port(), fast) as (proc, url):
         before = _deals(url, tid)
         _wait_deals(url, tid, before + 3)
         status, rec = http(url, f"/api/tables/{tid}/record")

@@ -6,10 +6,10 @@ import asyncio
 import random
 
 from folkcards.games import GAMES
-from folkcards.server.harness import ServerThread
 from folkcards.server.storage import EventLog, Storage
 
 from .conftest import STEADY, Client, at_len, http, step
+from .harness import ServerThread
 
 
 def test_events_append_in_order_and_group_commit(db_url: str) -> None:

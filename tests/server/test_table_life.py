@@ -5,10 +5,10 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from folkcards.server.harness import ServerThread
 from folkcards.server.tables import TableManager
 
 from .conftest import Client, http
+from .harness import ServerThread
 
 BOTS = [{"kind": "bot", "level": "random"}] * 4
 

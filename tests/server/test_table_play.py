@@ -22,9 +22,9 @@ import pytest
 
 from folkcards.engine.records import start_deal
 from folkcards.games import GAMES
-from folkcards.server.harness import ServerThread
 
 from .conftest import STEADY, Client, deal_over, http, my_turn
+from .harness import ServerThread
 
 CARD = re.compile(r"\b[AKQJT2-9][CSHD]\b")
 

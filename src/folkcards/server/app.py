@@ -1,23 +1,23 @@
 """The web table's HTTP and websocket application (Starlette).
 
-Routes (the protocol is documented in the README, "The web table"):
+Routes (the protocol is documented in the README, "The web table"), module-level functions
+that find the server's state in ``request.app.state.server``:
 
 * ``GET /`` and ``GET /t/{id}`` — the browser client (static files from ``folkcards/web``);
 * ``GET /api/games`` — registered games, their variant options and the bot levels;
 * ``GET /api/tables`` / ``POST /api/tables`` — the lobby: list, create;
 * ``GET /api/tables/{id}``, ``POST /api/tables/{id}/join``, ``POST /api/tables/{id}/start``;
 * ``GET /api/tables/{id}/record`` — the finished deals as a match record (download);
-* ``GET /api/tables/{id}/replay/{deal}`` and ``POST /api/replay`` — step-by-step views;
-* ``WS /ws`` — a seat's (or a spectator's) live connection.
+* ``GET /api/tables/{id}/replay/{deal}`` and ``POST /api/replay[?deal=k]`` — step-by-step views;
+* ``WS /ws`` — a seat's (or a spectator's) live connection (:mod:`folkcards.server.sockets`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import json
-import time
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -28,57 +28,51 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket
 
 from folkcards.games import GAMES
-from folkcards.server import botbridge
-from folkcards.server.replays import ReplayError, replay_frames
-from folkcards.server.storage import EventLog, Storage
-from folkcards.server.tables import Connection, Table, TableError, TableManager
+from folkcards.server import botbridge, club, workers
+from folkcards.server.limits import MAX_RATE_ENTRIES, AddressLimits, TokenBucket
+from folkcards.server.replays import ReplayError
+from folkcards.server.sockets import HELLO_TIMEOUT, MAX_WS_MESSAGE, serve_socket
+from folkcards.server.storage import LEASE_TTL, EventLog, Storage
+from folkcards.server.tables import SEND_TIMEOUT, Table, TableError, TableManager
+from folkcards.server.workers import WorkerPool
+
+__all__ = [
+    "MAX_RATE_ENTRIES",
+    "MAX_WS_MESSAGE",
+    "Server",
+    "TokenBucket",
+    "create_app",
+]
+
+log = logging.getLogger("folkcards.server")
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY = 512 * 1024
-MAX_WS_MESSAGE = 8 * 1024
-WS_RATE = 20.0  # messages per second, sustained
-WS_BURST = 40.0
 CREATE_PER_MINUTE = 30
+REPLAY_PER_MINUTE = 30
+"""Replays (``POST /api/replay``, ``GET .../replay/{k}``) per minute per address (bursts of 10)."""
 IDLE_AFTER = 900.0
 """Seconds a live table may go with nobody attached before it ends as abandoned."""
-MAX_RATE_ENTRIES = 10_000
-"""Per-address rate limiters kept at most; idle ones (back to a full burst) are dropped."""
+BOTS_IDLE_AFTER = 60.0
+"""The same for a table where only bots play."""
+MIN_BOT_DELAY = 0.3
+"""Seconds every bot waits at least before it acts (tables are anonymous)."""
+MAX_CONNECTIONS_PER_ADDRESS = 256
+"""Websockets one client address may hold open at once."""
 
 HTTP_STATUS = {
     "not_found": 404,
     "forbidden": 403,
+    "quarantined": 409,
     "too_large": 413,
     "rate_limited": 429,
     "busy": 503,
+    "storage": 503,
 }
 """HTTP status of each error code; every other code is a 400."""
-
-
-class TokenBucket:
-    """A rate limit: ``rate`` events per second with bursts up to ``burst``."""
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.level = burst
-        self.at = time.monotonic()
-
-    def idle(self) -> bool:
-        """True when the bucket has refilled to a full burst (nothing to remember)."""
-        return self.level + (time.monotonic() - self.at) * self.rate >= self.burst
-
-    def take(self) -> bool:
-        """True when one more event is allowed now."""
-        now = time.monotonic()
-        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
-        self.at = now
-        if self.level >= 1:
-            self.level -= 1
-            return True
-        return False
 
 
 class BodyLimit:
@@ -118,7 +112,7 @@ def error_body(code: str, message: str, rule: str | None = None) -> dict[str, An
 
 
 class Server:
-    """The application state: storage, log, tables, per-client limits."""
+    """The application state: storage, log, tables, workers, per-client limits."""
 
     def __init__(
         self,
@@ -126,25 +120,76 @@ class Server:
         *,
         restore: bool = True,
         create_rate: float = CREATE_PER_MINUTE,
+        replay_rate: float = REPLAY_PER_MINUTE,
         idle_after: float = IDLE_AFTER,
+        bots_idle_after: float = BOTS_IDLE_AFTER,
+        min_bot_delay: float = MIN_BOT_DELAY,
+        bot_workers: int | None = None,
+        pool: WorkerPool | None = None,
+        busy_timeout: float = 30.0,
+        retry_max: float = 2.0,
+        hello_timeout: float = HELLO_TIMEOUT,
+        send_timeout: float = SEND_TIMEOUT,
+        max_connections_per_address: int = MAX_CONNECTIONS_PER_ADDRESS,
+        lease_ttl: float = LEASE_TTL,
+        take_lease: bool = True,
+        max_tables_per_address: int = TableManager.MAX_LIVE_PER_ADDRESS,
     ) -> None:
-        self.storage = Storage(db_url)
-        self.log = EventLog(self.storage)
-        self.tables = TableManager(self.log, idle_after=idle_after)
+        check_file(db_url)
+        self.storage = Storage(db_url, busy_timeout=busy_timeout)
+        self.lease_ttl = lease_ttl
+        if take_lease:
+            try:
+                self.storage.acquire_lease(ttl=lease_ttl)  # LeaseHeld: another server runs
+            except BaseException:
+                self.storage.close()
+                raise
+        self.log = EventLog(self.storage, retry_max=retry_max)
+        self.own_pool = pool is None
+        self.pool = pool if pool is not None else WorkerPool(bot_workers)
+        self.tables = TableManager(
+            self.log,
+            idle_after=idle_after,
+            bots_idle_after=bots_idle_after,
+            min_bot_delay=min_bot_delay,
+            pool=self.pool,
+        )
+        self.tables.MAX_LIVE_PER_ADDRESS = max_tables_per_address
         self.restore = restore
-        self.create_limits: dict[str, TokenBucket] = {}
         self.create_rate = create_rate
+        self.creates = AddressLimits(create_rate, max(10.0, create_rate))
+        self.create_limits = self.creates.buckets
+        self.replays = AddressLimits(replay_rate, max(10.0, replay_rate / 3))
+        self.hello_timeout = hello_timeout
+        self.send_timeout = send_timeout
+        self.max_connections_per_address = max_connections_per_address
+        self.sockets: dict[str, int] = {}
+        """Open websockets per client address."""
         self.restored = 0
+        self._heartbeat: asyncio.Task[None] | None = None
 
     def prune_limits(self) -> None:
-        """Forget the rate limiters of addresses that are idle again (their bucket refilled),
-        once there are many, so the table of addresses stays bounded."""
-        if len(self.create_limits) < MAX_RATE_ENTRIES:
-            return
-        for ip in [ip for ip, b in self.create_limits.items() if b.idle()]:
-            del self.create_limits[ip]
-        while len(self.create_limits) >= MAX_RATE_ENTRIES:  # all busy: drop the oldest
-            del self.create_limits[next(iter(self.create_limits))]
+        """Forget idle per-address rate limiters once there are many."""
+        self.creates.prune()
+
+    async def start(self) -> None:
+        """Restore the tables, start the sweeper and the lease's heartbeat."""
+        if self.restore:
+            self.restored = await self.tables.restore()
+        self.tables.start_sweeping()
+        if self.storage.owner is not None:
+            beat = max(0.05, self.lease_ttl / 3)
+            self._heartbeat = asyncio.get_running_loop().create_task(self.log.heartbeat(beat))
+
+    async def stop(self) -> None:
+        """Flush the log, stop the workers, give the lease up."""
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+        await self.tables.shutdown()
+        if self.own_pool:
+            self.pool.close()
+        await asyncio.to_thread(self.storage.release_lease)
+        self.storage.close()
 
     async def get_table(self, table_id: str) -> Table:
         """A live table or a finished one rebuilt from the log; TableError if none."""
@@ -159,196 +204,286 @@ class Server:
         return t
 
 
-def create_app(
-    db_url: str,
-    *,
-    restore: bool = True,
-    create_rate: float = CREATE_PER_MINUTE,
-    idle_after: float = IDLE_AFTER,
-) -> Starlette:
-    """The Starlette application serving one database; ``create_rate`` limits new tables per
-    minute per client address (bursts of up to 10, or ``create_rate`` if larger);
-    ``idle_after`` is how long a table may go unwatched before it ends as abandoned."""
-    server = Server(db_url, restore=restore, create_rate=create_rate, idle_after=idle_after)
+class DamagedDatabase(RuntimeError):
+    """The database file's pages are damaged: the server does not start on it."""
+
+
+def check_file(db_url: str) -> None:
+    """Refuse a SQLite file whose pages are damaged (``PRAGMA quick_check``), naming the
+    repair path: writing on into such a file would lose more."""
+    from folkcards.server.dbtools import quick_check, sqlite_path
+
+    path = sqlite_path(db_url)
+    if path is None or not path.exists():
+        return
+    problems = quick_check(path)
+    if problems != ["ok"]:
+        raise DamagedDatabase(
+            f"the database file {path} is damaged ({problems[0][:200]}). "
+            f"'folkcards db check --db {db_url}' lists what is wrong; "
+            f"'folkcards db repair --db {db_url}' copies every readable row into a new file "
+            "(keeping the damaged one beside it) and quarantines the tables that do not "
+            "replay; then start the server again."
+        )
+
+
+def server_of(request: Request | WebSocket) -> Server:
+    """The :class:`Server` of the application handling ``request``."""
+    srv: Server = request.app.state.server
+    return srv
+
+
+def client_address(request: Request | WebSocket) -> str:
+    """The client's address (``?`` when the server does not know it)."""
+    return request.client.host if request.client else "?"
+
+
+def handler(
+    fn: Callable[[Request], Awaitable[Response]],
+) -> Callable[[Request], Awaitable[Response]]:
+    """A route whose TableError becomes the JSON error answer with its HTTP status."""
+
+    async def wrapped(request: Request) -> Response:
+        try:
+            return await fn(request)
+        except TableError as exc:
+            status = HTTP_STATUS.get(exc.code, 400)
+            return JSONResponse(error_body(exc.code, str(exc), exc.rule), status)
+
+    wrapped.__name__ = fn.__name__
+    wrapped.__doc__ = fn.__doc__
+    return wrapped
+
+
+async def read_json(request: Request) -> Any:
+    """The request's JSON body (``{}`` when empty); TableError ``bad_json`` if it is not."""
+    body = await request.body()
+    if not body:
+        return {}
+    try:
+        return json.loads(body)
+    except (ValueError, RecursionError):
+        # ValueError covers malformed JSON, bad UTF-8 and integers over Python's
+        # 4,300-digit conversion limit
+        raise TableError("bad_json", "the request body is not JSON") from None
+
+
+async def read_object(request: Request) -> dict[str, Any]:
+    """The request's JSON body, which must be an object."""
+    body = await read_json(request)
+    if not isinstance(body, dict):
+        raise TableError("bad_request", "the body must be a JSON object")
+    return body
+
+
+async def index(request: Request) -> Response:
+    return FileResponse(WEB_DIR / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+@handler
+async def games(request: Request) -> Response:
+    out = []
+    for g in GAMES.values():
+        v = g.normalize_variant({})
+        out.append(
+            {
+                "name": g.name,
+                "title": g.title,
+                "partnership": g.partnership,
+                "seats": g.num_seats(v),
+                "options": [
+                    {
+                        "key": o.key,
+                        "default": o.default,
+                        "help": o.help,
+                        "choices": list(o.choices) if o.choices is not None else None,
+                        "minimum": o.minimum,
+                        "maximum": o.maximum,
+                        "type": type(o.default).__name__,
+                    }
+                    for o in g.variant_options
+                ],
+                "seats_by_variant": _seats_by_variant(g),
+                **club.game_extras(g),
+            }
+        )
+    return JSONResponse(
+        {
+            "games": out,
+            "levels": botbridge.levels(),
+            "default_level": botbridge.default_level(),
+        }
+    )
+
+
+@handler
+async def list_tables(request: Request) -> Response:
+    return JSONResponse({"tables": server_of(request).tables.lobby()})
+
+
+@handler
+async def create_table(request: Request) -> Response:
+    server = server_of(request)
+    ip = client_address(request)
+    if not server.creates.take(ip):
+        raise TableError("rate_limited", "too many tables created; wait a little")
+    body = await read_object(request)
+    table, seat, token = await server.tables.create(
+        body.get("game"),
+        body.get("variant"),
+        body.get("seats"),
+        body.get("options"),
+        body.get("title"),
+        body.get("name"),
+        address=ip,
+    )
+    return JSONResponse({"ok": True, "id": table.id, "seat": seat, "token": token})
+
+
+@handler
+async def get_table(request: Request) -> Response:
+    t = await server_of(request).get_table(request.path_params["tid"])
+    return JSONResponse({"ok": True, "table": t.summary()})
+
+
+@handler
+async def join_table(request: Request) -> Response:
+    t = await server_of(request).get_table(request.path_params["tid"])
+    body = await read_object(request)
+    seat, token = await t.join(body.get("name"), body.get("seat"))
+    return JSONResponse({"ok": True, "id": t.id, "seat": seat, "token": token})
+
+
+@handler
+async def start_table(request: Request) -> Response:
+    t = await server_of(request).get_table(request.path_params["tid"])
+    body = await read_json(request)
+    if not isinstance(body, dict) or t.seat_of_token(body.get("token")) is None:
+        raise TableError("forbidden", "only a seated player can start the table")
+    await t.fill_with_bots()
+    t.scheduler.schedule()
+    return JSONResponse({"ok": True})
+
+
+@handler
+async def table_record(request: Request) -> Response:
+    t = await server_of(request).get_table(request.path_params["tid"])
+    rec = t.match.record()
+    finished = [d for d, st in zip(rec["deals"], t.match.deals, strict=True) if st.is_over]
+    if not finished:
+        raise TableError("no_record", "no deal of this table has finished yet")
+    rec["deals"] = finished
+    rec["meta"] = {"table": t.id, "title": t.state.title, "players": [s.name for s in t.seats]}
+    return JSONResponse(
+        rec,
+        headers={"Content-Disposition": f'attachment; filename="folkcards-{t.id}.json"'},
+    )
+
+
+async def _replay(
+    request: Request, record: object, deal: int | None, extra: dict[str, Any]
+) -> Response:
+    server = server_of(request)
+    ip = client_address(request)
+    if not server.replays.take(ip):
+        raise TableError("rate_limited", "too many replays asked for; wait a little")
+    try:
+        text = await server.pool.run(f"replay:{ip}", workers.replay, record, deal, extra)
+    except workers.PoolBusy:
+        raise TableError("busy", "the server is busy; try again in a moment") from None
+    except ReplayError as exc:
+        code = "too_large" if type(exc).__name__ == "ReplayTooLarge" else "bad_record"
+        raise TableError(code, str(exc)) from None
+    return Response(text, media_type="application/json")
+
+
+@handler
+async def table_replay(request: Request) -> Response:
+    t = await server_of(request).get_table(request.path_params["tid"])
+    try:
+        k = int(request.path_params["deal"])
+    except ValueError:
+        raise TableError("bad_request", "deal must be a number") from None
+    if not 0 <= k < len(t.match.deals) or not t.match.deals[k].is_over:
+        raise TableError("not_found", "no finished deal with that number")
+    rec = t.match.deals[k].record()
+    return await _replay(request, rec, None, {"players": [s.name for s in t.seats]})
+
+
+@handler
+async def upload_replay(request: Request) -> Response:
+    raw = request.query_params.get("deal")
+    deal: int | None = None
+    if raw is not None:
+        if not raw.isdigit() or len(raw) > 6:
+            raise TableError("bad_request", "deal must be a deal number (0, 1, …)")
+        deal = int(raw)
+    body = await read_json(request)
+    return await _replay(request, body, deal, {})
+
+
+async def ws_endpoint(ws: WebSocket) -> None:
+    server = server_of(ws)
+    ip = client_address(ws)
+    open_now = server.sockets.get(ip, 0)
+    await ws.accept()
+    if open_now >= server.max_connections_per_address:
+        with contextlib.suppress(Exception):
+            await ws.send_text(
+                json.dumps(
+                    error_body("too_many_connections", "too many connections from your address")
+                    | {"type": "error"}
+                )
+            )
+            await ws.close(1008)
+        return
+    server.sockets[ip] = open_now + 1
+    try:
+        await serve_socket(server, ws)
+    finally:
+        left = server.sockets.get(ip, 1) - 1
+        if left > 0:
+            server.sockets[ip] = left
+        else:
+            server.sockets.pop(ip, None)
+
+
+ROUTES = [
+    Route("/", index),
+    Route("/t/{tid}", index),
+    Route("/replay", index),
+    Route("/api/games", games),
+    Route("/api/tables", list_tables, methods=["GET"]),
+    Route("/api/tables", create_table, methods=["POST"]),
+    Route("/api/tables/{tid}", get_table),
+    Route("/api/tables/{tid}/join", join_table, methods=["POST"]),
+    Route("/api/tables/{tid}/start", start_table, methods=["POST"]),
+    Route("/api/tables/{tid}/record", table_record),
+    Route("/api/tables/{tid}/replay/{deal}", table_replay),
+    Route("/api/replay", upload_replay, methods=["POST"]),
+    WebSocketRoute("/ws", ws_endpoint),
+    Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
+    Mount("/guide", StaticFiles(directory=club.GUIDE_DIR, check_dir=False), name="guide"),
+]
+
+
+def create_app(db_url: str, **options: Any) -> Starlette:
+    """The Starlette application serving one database (options: :class:`Server`'s).
+
+    ``create_rate`` limits new tables per minute per client address (bursts of up to 10, or
+    ``create_rate`` if larger); ``idle_after`` is how long a table may go unwatched before
+    it ends as abandoned (``bots_idle_after`` when only bots play); ``min_bot_delay`` is
+    every bot's least delay. Raises :class:`~folkcards.server.storage.LeaseHeld` when
+    another server holds the database."""
+    server = Server(db_url, **options)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        if server.restore:
-            server.restored = await server.tables.restore()
-        server.tables.start_sweeping()
+        await server.start()
         yield
-        await server.tables.shutdown()
-        server.storage.close()
+        await server.stop()
 
-    def handler(
-        fn: Callable[[Request], Awaitable[Response]],
-    ) -> Callable[[Request], Awaitable[Response]]:
-        async def wrapped(request: Request) -> Response:
-            try:
-                return await fn(request)
-            except TableError as exc:
-                status = HTTP_STATUS.get(exc.code, 400)
-                return JSONResponse(error_body(exc.code, str(exc), exc.rule), status)
-
-        return wrapped
-
-    async def read_json(request: Request) -> Any:
-        body = await request.body()
-        if not body:
-            return {}
-        try:
-            return json.loads(body)
-        except (ValueError, RecursionError):
-            # ValueError covers malformed JSON, bad UTF-8 and integers over Python's
-            # 4,300-digit conversion limit
-            raise TableError("bad_json", "the request body is not JSON") from None
-
-    async def index(request: Request) -> Response:
-        return FileResponse(WEB_DIR / "index.html", headers={"Cache-Control": "no-cache"})
-
-    @handler
-    async def games(request: Request) -> Response:
-        out = []
-        for g in GAMES.values():
-            v = g.normalize_variant({})
-            out.append(
-                {
-                    "name": g.name,
-                    "title": g.title,
-                    "partnership": g.partnership,
-                    "seats": g.num_seats(v),
-                    "options": [
-                        {
-                            "key": o.key,
-                            "default": o.default,
-                            "help": o.help,
-                            "choices": list(o.choices) if o.choices is not None else None,
-                            "minimum": o.minimum,
-                            "maximum": o.maximum,
-                            "type": type(o.default).__name__,
-                        }
-                        for o in g.variant_options
-                    ],
-                    "seats_by_variant": _seats_by_variant(g),
-                }
-            )
-        return JSONResponse(
-            {
-                "games": out,
-                "levels": botbridge.levels(),
-                "default_level": botbridge.default_level(),
-            }
-        )
-
-    @handler
-    async def list_tables(request: Request) -> Response:
-        return JSONResponse({"tables": server.tables.lobby()})
-
-    @handler
-    async def create_table(request: Request) -> Response:
-        ip = request.client.host if request.client else "?"
-        server.prune_limits()
-        bucket = server.create_limits.setdefault(
-            ip, TokenBucket(server.create_rate / 60, max(10.0, server.create_rate))
-        )
-        if not bucket.take():
-            raise TableError("rate_limited", "too many tables created; wait a little")
-        body = await read_json(request)
-        if not isinstance(body, dict):
-            raise TableError("bad_request", "the body must be a JSON object")
-        table, seat, token = await server.tables.create(
-            body.get("game"),
-            body.get("variant"),
-            body.get("seats"),
-            body.get("options"),
-            body.get("title"),
-            body.get("name"),
-            address=ip,
-        )
-        return JSONResponse({"ok": True, "id": table.id, "seat": seat, "token": token})
-
-    @handler
-    async def get_table(request: Request) -> Response:
-        t = await server.get_table(request.path_params["tid"])
-        return JSONResponse({"ok": True, "table": t.summary()})
-
-    @handler
-    async def join_table(request: Request) -> Response:
-        t = await server.get_table(request.path_params["tid"])
-        body = await read_json(request)
-        if not isinstance(body, dict):
-            raise TableError("bad_request", "the body must be a JSON object")
-        seat, token = await t.join(body.get("name"), body.get("seat"))
-        return JSONResponse({"ok": True, "id": t.id, "seat": seat, "token": token})
-
-    @handler
-    async def start_table(request: Request) -> Response:
-        t = await server.get_table(request.path_params["tid"])
-        body = await read_json(request)
-        if not isinstance(body, dict) or t.seat_of_token(body.get("token")) is None:
-            raise TableError("forbidden", "only a seated player can start the table")
-        await t.fill_with_bots()
-        t.schedule()
-        return JSONResponse({"ok": True})
-
-    @handler
-    async def table_record(request: Request) -> Response:
-        t = await server.get_table(request.path_params["tid"])
-        rec = t.match.record()
-        finished = [d for d, st in zip(rec["deals"], t.match.deals, strict=True) if st.is_over]
-        if not finished:
-            raise TableError("no_record", "no deal of this table has finished yet")
-        rec["deals"] = finished
-        rec["meta"] = {"table": t.id, "title": t.title, "players": [s.name for s in t.seats]}
-        return JSONResponse(
-            rec,
-            headers={"Content-Disposition": f'attachment; filename="folkcards-{t.id}.json"'},
-        )
-
-    @handler
-    async def table_replay(request: Request) -> Response:
-        t = await server.get_table(request.path_params["tid"])
-        try:
-            k = int(request.path_params["deal"])
-        except ValueError:
-            raise TableError("bad_request", "deal must be a number") from None
-        if not 0 <= k < len(t.match.deals) or not t.match.deals[k].is_over:
-            raise TableError("not_found", "no finished deal with that number")
-        rec = t.match.deals[k].record()
-        out = await asyncio.to_thread(replay_frames, rec)
-        out["players"] = [s.name for s in t.seats]
-        return JSONResponse(out)
-
-    @handler
-    async def upload_replay(request: Request) -> Response:
-        body = await read_json(request)
-        try:
-            out = await asyncio.to_thread(replay_frames, body)
-        except ReplayError as exc:
-            raise TableError("bad_record", str(exc)) from None
-        return JSONResponse(out)
-
-    async def ws_endpoint(ws: WebSocket) -> None:
-        await ws.accept()
-        await serve_socket(server, ws)
-
-    routes = [
-        Route("/", index),
-        Route("/t/{tid}", index),
-        Route("/replay", index),
-        Route("/api/games", games),
-        Route("/api/tables", list_tables, methods=["GET"]),
-        Route("/api/tables", create_table, methods=["POST"]),
-        Route("/api/tables/{tid}", get_table),
-        Route("/api/tables/{tid}/join", join_table, methods=["POST"]),
-        Route("/api/tables/{tid}/start", start_table, methods=["POST"]),
-        Route("/api/tables/{tid}/record", table_record),
-        Route("/api/tables/{tid}/replay/{deal}", table_replay),
-        Route("/api/replay", upload_replay, methods=["POST"]),
-        WebSocketRoute("/ws", ws_endpoint),
-        Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
-    ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=list(ROUTES), lifespan=lifespan)
     app.state.server = server
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     return app
@@ -368,154 +503,3 @@ def _seats_by_variant(g: Any) -> dict[str, int]:
             if n != g.num_seats(g.normalize_variant({})):
                 out[f"{o.key}={json.dumps(c)}"] = n
     return out
-
-
-def _ref(value: object) -> int | str | None:
-    """A client's message reference, echoed in replies: a small integer or a short
-    printable text (anything else is dropped rather than echoed)."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value if -(2**53) < value < 2**53 else None
-    if isinstance(value, str) and len(value) <= 64 and value.isprintable():
-        return value
-    return None
-
-
-async def serve_socket(server: Server, ws: WebSocket) -> None:
-    """One websocket: a ``hello`` attaches it to a table; then act/explain/hint/ready/ping."""
-
-    async def send(text: str) -> None:
-        await ws.send_text(text)
-
-    async def close() -> None:
-        with contextlib.suppress(Exception):
-            await ws.close(1008)
-
-    conn = Connection(send, close)
-    bucket = TokenBucket(WS_RATE, WS_BURST)
-    hinting = False
-    limited = False
-    try:
-        while True:
-            try:
-                raw = await ws.receive()
-            except (WebSocketDisconnect, RuntimeError):
-                break
-            if raw["type"] == "websocket.disconnect":
-                break
-            text = raw.get("text")
-            if text is None:
-                conn.push(
-                    {"type": "error", "error": "bad_request", "message": "messages are JSON text"}
-                )
-                continue
-            if len(text) > MAX_WS_MESSAGE:
-                conn.push({"type": "error", "error": "too_large", "message": "message too large"})
-                continue
-            if not bucket.take():
-                if not limited:  # one error per burst, not one per dropped message
-                    conn.push(
-                        {
-                            "type": "error",
-                            "error": "rate_limited",
-                            "message": "too many messages; slow down",
-                        }
-                    )
-                limited = True
-                continue
-            limited = False
-            try:
-                msg = json.loads(text)
-            except (ValueError, RecursionError):  # also integers over 4,300 digits
-                conn.push({"type": "error", "error": "bad_json", "message": "not JSON"})
-                continue
-            if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-                conn.push(
-                    {"type": "error", "error": "bad_request", "message": "a message is {type: ...}"}
-                )
-                continue
-            kind = msg["type"]
-            ref = _ref(msg.get("ref"))
-            try:
-                if kind == "ping":
-                    conn.push({"type": "pong", "ref": ref})
-                elif kind == "hello":
-                    if conn.table is not None:
-                        raise TableError("bad_request", "already attached to a table")
-                    tid = msg.get("table")
-                    if not isinstance(tid, str):
-                        raise TableError("bad_request", "hello needs a table id")
-                    table = await server.get_table(tid)
-                    seat = table.seat_of_token(msg.get("token")) if msg.get("token") else None
-                    if msg.get("token") and seat is None:
-                        conn.push(
-                            {
-                                "type": "error",
-                                "error": "bad_token",
-                                "message": "unknown seat token; watching",
-                            }
-                        )
-                    conn.push({"type": "welcome", "table": table.id, "seat": seat, "ref": ref})
-                    table.attach(conn, seat)
-                else:
-                    if conn.table is None:
-                        raise TableError("bad_request", "send hello first")
-                    table = conn.table
-                    seat = conn.seat
-                    if kind in ("act", "explain", "hint", "ready") and seat is None:
-                        raise TableError("forbidden", "spectators cannot do that")
-                    assert seat is not None or kind not in ("act", "explain", "hint", "ready")
-                    if kind == "act":
-                        expect = msg.get("expect")
-                        if expect is not None and (
-                            not isinstance(expect, int) or isinstance(expect, bool)
-                        ):
-                            raise TableError("bad_request", "expect must be an integer")
-                        # the ack goes out before the state frame that shows the action
-                        await table.act(
-                            seat,  # type: ignore[arg-type]
-                            msg.get("action"),
-                            expect=expect,
-                            acknowledge=functools.partial(conn.push, {"type": "ack", "ref": ref}),
-                        )
-                    elif kind == "explain":
-                        ex = table.explain(seat, msg.get("action"))  # type: ignore[arg-type]
-                        conn.push({"type": "explain", "ref": ref, **ex})
-                    elif kind == "hint":
-                        if hinting:
-                            raise TableError("rate_limited", "a hint is already being computed")
-                        hinting = True
-                        try:
-                            action = await table.hint(seat)  # type: ignore[arg-type]
-                        finally:
-                            hinting = False
-                        conn.push({"type": "hint", "ref": ref, "action": action})
-                    elif kind == "ready":
-                        await table.ready(seat)  # type: ignore[arg-type]
-                        conn.push({"type": "ack", "ref": ref})
-                    else:
-                        raise TableError("bad_request", f"unknown message type {kind[:20]!r}")
-            except TableError as exc:
-                conn.push(
-                    {
-                        "type": "error",
-                        "ref": ref,
-                        "error": exc.code,
-                        "message": str(exc),
-                        "rule": exc.rule,
-                    }
-                )
-            except Exception as exc:  # never let one message kill the connection silently
-                conn.push(
-                    {
-                        "type": "error",
-                        "ref": ref,
-                        "error": "server_error",
-                        "message": str(exc)[:200],
-                    }
-                )
-    finally:
-        if conn.table is not None:
-            conn.table.detach(conn)
-        conn.stop()

@@ -9,7 +9,19 @@ moment restarts with every unfinished table as it was.
 
 Writes go through :class:`EventLog`, which groups the events that arrive while a
 commit is running into the next transaction (group commit): an action is
-acknowledged only after the transaction holding it has committed.
+acknowledged only after the transaction holding it has committed. A transaction the
+database refuses for a passing reason (a lock held past the busy timeout, a full disk, a
+lost connection) is retried with backoff, in order, until it commits; meanwhile
+``EventLog.trouble`` says why and ``on_trouble`` is told when that starts and ends.
+
+One server process owns a database at a time: it holds the ``folkcards_lease`` row
+(owner, heartbeat, expiry), renewed by every write and by a heartbeat, and every write
+transaction first checks that it still holds it (:class:`LeaseLost` otherwise). A second
+server finds the lease live and is refused (:class:`LeaseHeld`). A lease whose owner
+died on this host is taken over at once; any other waits for its expiry.
+
+Tables whose log cannot be replayed are *quarantined*: their row's status becomes
+``quarantined`` and ``folkcards_quarantine`` says why (``folkcards db check``).
 """
 
 from __future__ import annotations
@@ -17,8 +29,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
+import secrets
+import socket
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,10 +49,12 @@ from sqlalchemy import (
     String,
     Table,
     create_engine,
+    delete,
     event,
     select,
     update,
 )
+from sqlalchemy import exc as sa_exc
 from sqlalchemy.engine import Engine
 
 metadata = MetaData()
@@ -71,6 +88,27 @@ events_t = Table(
     Index("ix_folkcards_events_table_seq", "table_id", "seq", unique=True),
 )
 
+quarantine_t = Table(
+    "folkcards_quarantine",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("reason", String(500), nullable=False),
+    Column("previous_status", String(16), nullable=False, default=""),
+    Column("at", Float, nullable=False),
+)
+
+lease_t = Table(
+    "folkcards_lease",
+    metadata,
+    Column("name", String(16), primary_key=True),
+    Column("owner", String(200), nullable=False),
+    Column("heartbeat", Float, nullable=False),
+    Column("expires", Float, nullable=False),
+)
+
+LEASE_TTL = 30.0
+"""Seconds a server's lease lasts without a renewal."""
+
 
 def default_db_url() -> str:
     """SQLite in the user's data directory (created if needed)."""
@@ -81,12 +119,13 @@ def default_db_url() -> str:
     return f"sqlite:///{path / 'folkcards.db'}"
 
 
-def make_engine(url: str) -> Engine:
-    """A SQLAlchemy engine for ``url``; SQLite gets WAL mode and a busy timeout."""
+def make_engine(url: str, busy_timeout: float = 30.0) -> Engine:
+    """A SQLAlchemy engine for ``url``; SQLite gets WAL mode and a busy timeout (seconds a
+    write waits for another connection's lock before it fails and is retried)."""
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://") :]
     if url.startswith("sqlite"):
-        eng = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+        eng = create_engine(url, connect_args={"timeout": busy_timeout, "check_same_thread": False})
 
         @event.listens_for(eng, "connect")
         def _pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -110,13 +149,160 @@ class Event:
     at: float
 
 
-class Storage:
-    """Synchronous access to the two tables (called from a worker thread by EventLog)."""
+class LeaseHeld(RuntimeError):
+    """Another live server owns this database."""
 
-    def __init__(self, url: str) -> None:
+
+class LeaseLost(RuntimeError):
+    """This server's lease was taken over (it was not renewed in time): it must not write."""
+
+
+def new_owner() -> str:
+    """A lease owner id for this process: host, process id and a random part."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
+def _owner_alive(owner: str) -> bool:
+    """False only when ``owner`` is a process of this host that no longer exists."""
+    host, _, rest = owner.partition(":")
+    pid_text = rest.partition(":")[0]
+    if host != socket.gethostname() or not pid_text.isdigit():
+        return True
+    try:
+        os.kill(int(pid_text), 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+class Storage:
+    """Synchronous access to the tables (called from a worker thread by EventLog)."""
+
+    def __init__(self, url: str, busy_timeout: float = 30.0) -> None:
         self.url = url
-        self.engine = make_engine(url)
+        self.engine = make_engine(url, busy_timeout)
         metadata.create_all(self.engine)
+        self.owner: str | None = None
+        """This server's lease owner id once :meth:`acquire_lease` succeeded."""
+        self.lease_ttl = LEASE_TTL
+
+    # --- the lease ---------------------------------------------------------------------
+    def acquire_lease(self, owner: str | None = None, ttl: float = LEASE_TTL) -> str:
+        """Take the database's lease for this process; LeaseHeld if another live server
+        holds it. Returns the owner id."""
+        owner = owner or new_owner()
+        self.lease_ttl = ttl
+        now = time.time()
+        with self.engine.begin() as conn:
+            row = conn.execute(select(lease_t).where(lease_t.c.name == "server")).first()
+            if row is None:
+                try:
+                    conn.execute(
+                        lease_t.insert().values(
+                            name="server", owner=owner, heartbeat=now, expires=now + ttl
+                        )
+                    )
+                except sa_exc.IntegrityError:
+                    raise LeaseHeld(self._held_message(None)) from None
+            else:
+                if row.owner != owner and row.expires > now and _owner_alive(row.owner):
+                    raise LeaseHeld(self._held_message(row))
+                done = conn.execute(
+                    update(lease_t)
+                    .where(lease_t.c.name == "server", lease_t.c.owner == row.owner)
+                    .values(owner=owner, heartbeat=now, expires=now + ttl)
+                )
+                if done.rowcount != 1:  # another server took it at the same moment
+                    raise LeaseHeld(self._held_message(None))
+        self.owner = owner
+        return owner
+
+    def _held_message(self, row: Any) -> str:
+        who = f" ({row.owner}, renewed {time.time() - row.heartbeat:.0f} s ago)" if row else ""
+        return (
+            f"another folkcards server is using this database{who}. Two servers on one "
+            "database would corrupt its tables: stop the other one, or give this one its "
+            "own --db. (uvicorn --workers N is not supported: one process per database.)"
+        )
+
+    def lease_holder(self) -> dict[str, Any] | None:
+        """The current lease row, if any (for ``folkcards db check``)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(lease_t).where(lease_t.c.name == "server")).first()
+        if row is None:
+            return None
+        return {
+            "owner": row.owner,
+            "heartbeat": row.heartbeat,
+            "expires": row.expires,
+            "live": row.expires > time.time() and _owner_alive(row.owner),
+        }
+
+    def renew_lease(self) -> None:
+        """Extend the lease (LeaseLost if another server has it now)."""
+        with self.engine.begin() as conn:
+            self._renew(conn)
+
+    def _renew(self, conn: Any) -> None:
+        if self.owner is None:
+            return
+        now = time.time()
+        done = conn.execute(
+            update(lease_t)
+            .where(lease_t.c.name == "server", lease_t.c.owner == self.owner)
+            .values(heartbeat=now, expires=now + self.lease_ttl)
+        )
+        if done.rowcount != 1:
+            raise LeaseLost("another server took over this database; this one stops writing")
+
+    def release_lease(self) -> None:
+        """Give the lease up (at shutdown)."""
+        if self.owner is None:
+            return
+        with contextlib.suppress(Exception), self.engine.begin() as conn:
+            conn.execute(
+                delete(lease_t).where(lease_t.c.name == "server", lease_t.c.owner == self.owner)
+            )
+        self.owner = None
+
+    # --- quarantine ----------------------------------------------------------------------
+    def quarantine(self, table_id: str, reason: str) -> None:
+        """Mark a table whose log cannot be replayed: it is not served, and ``folkcards db
+        check`` lists it with ``reason``."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            self._renew(conn)
+            r = conn.execute(select(tables_t.c.status).where(tables_t.c.id == table_id)).first()
+            previous = r.status if r is not None else ""
+            if previous == "quarantined":
+                return
+            conn.execute(delete(quarantine_t).where(quarantine_t.c.table_id == table_id))
+            conn.execute(
+                quarantine_t.insert().values(
+                    table_id=table_id, reason=reason[:500], previous_status=previous, at=now
+                )
+            )
+            conn.execute(
+                update(tables_t).where(tables_t.c.id == table_id).values(status="quarantined")
+            )
+
+    def quarantined(self) -> list[dict[str, Any]]:
+        """Every quarantined table and why."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(quarantine_t).order_by(quarantine_t.c.at)).all()
+        return [
+            {"id": r.table_id, "reason": r.reason, "previous_status": r.previous_status, "at": r.at}
+            for r in rows
+        ]
+
+    def drop_table(self, table_id: str) -> None:
+        """Delete a table, its events and its quarantine note."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(events_t).where(events_t.c.table_id == table_id))
+            conn.execute(delete(quarantine_t).where(quarantine_t.c.table_id == table_id))
+            conn.execute(delete(tables_t).where(tables_t.c.id == table_id))
 
     def close(self) -> None:
         """Release the connection pool."""
@@ -126,6 +312,7 @@ class Storage:
         """Insert the lobby row of a new table."""
         now = time.time()
         with self.engine.begin() as conn:
+            self._renew(conn)
             conn.execute(
                 tables_t.insert().values(
                     id=table_id,
@@ -147,6 +334,7 @@ class Storage:
         ``(table, status, summary)`` in one transaction."""
         now = time.time()
         with self.engine.begin() as conn:
+            self._renew(conn)  # only the lease holder writes (fencing)
             if events:
                 conn.execute(
                     events_t.insert(),
@@ -207,21 +395,40 @@ def _as_dict(value: Any) -> dict[str, Any]:
     return value
 
 
+def transient(exc: BaseException) -> bool:
+    """True for a refused write worth retrying: a lock past the busy timeout, a full disk,
+    a lost connection (SQLAlchemy's OperationalError); False for a refusal that will not
+    change (a duplicate event, a damaged file, a lost lease)."""
+    return isinstance(exc, sa_exc.OperationalError) and not isinstance(exc, LeaseLost)
+
+
 class EventLog:
     """Asynchronous, group-committing front of :class:`Storage`.
 
     ``await append(...)`` returns once the event is committed. Events queued while a
-    commit runs go together into the next one, in arrival order.
+    commit runs go together into the next one, in arrival order. A transaction refused for
+    a passing reason (:func:`transient`) is retried, with the same events in the same
+    order, after ``retry_first`` seconds, doubling up to ``retry_max``; ``trouble`` holds
+    the reason meanwhile, and ``on_trouble(reason or None)`` is called when trouble starts
+    and when it ends. Any other refusal fails the waiters of that transaction with
+    :class:`StorageError` (nothing of it was stored).
     """
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(
+        self, storage: Storage, *, retry_first: float = 0.05, retry_max: float = 2.0
+    ) -> None:
         self.storage = storage
+        self.retry_first = retry_first
+        self.retry_max = retry_max
         self._events: list[tuple[str, int, str, dict[str, Any]]] = []
         self._rows: dict[str, tuple[str, dict[str, Any]]] = {}
         self._waiters: list[asyncio.Future[None]] = []
         self._task: asyncio.Task[None] | None = None
         self._wakeup: asyncio.Event | None = None
         self.commits = 0
+        self.retries = 0
+        self.trouble: str | None = None
+        self.on_trouble: Callable[[str | None], None] | None = None
 
     async def append(
         self,
@@ -248,31 +455,70 @@ class EventLog:
             self._wakeup = asyncio.Event()
             self._task = asyncio.get_running_loop().create_task(self._run())
 
+    def _set_trouble(self, reason: str | None) -> None:
+        was, self.trouble = self.trouble, reason
+        if (was is None) != (reason is None) and self.on_trouble is not None:
+            with contextlib.suppress(Exception):  # telling the tables never stops the writer
+                self.on_trouble(reason)
+
     async def _run(self) -> None:
         assert self._wakeup is not None
+        delay = self.retry_first
         while True:
             await self._wakeup.wait()
             self._wakeup.clear()
             while self._events or self._rows:
                 events, self._events = self._events, []
-                rows = [(t, s, d) for t, (s, d) in self._rows.items()]
+                batch_rows = self._rows
+                rows = [(t, s, d) for t, (s, d) in batch_rows.items()]
                 self._rows = {}
                 waiters, self._waiters = self._waiters, []
                 try:
                     await asyncio.to_thread(self.storage.write_batch, events, rows)
-                except Exception as exc:  # every waiter learns that its write failed
-                    for w in waiters:
+                except Exception as exc:
+                    if transient(exc):
+                        # nothing of it was stored: put it back in front, in order, and retry
+                        self.retries += 1
+                        self._events = events + self._events
+                        batch_rows.update(self._rows)
+                        self._rows = batch_rows
+                        self._waiters = waiters + self._waiters
+                        self._set_trouble(_reason(exc))
+                        await asyncio.sleep(delay)
+                        delay = min(self.retry_max, delay * 2)
+                        continue
+                    if isinstance(exc, LeaseLost):
+                        self._set_trouble(str(exc))  # for good: this server must not write
+                    for w in waiters:  # every waiter learns that its write failed
                         if not w.done():
-                            w.set_exception(StorageError(str(exc)))
+                            w.set_exception(StorageError(_reason(exc)))
                     continue
+                delay = self.retry_first
                 self.commits += 1
+                if self.trouble is not None:
+                    self._set_trouble(None)
                 for w in waiters:
                     if not w.done():
                         w.set_result(None)
 
+    async def heartbeat(self, every: float) -> None:
+        """Renew the lease every ``every`` seconds while the log is idle (forever)."""
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await asyncio.to_thread(self.storage.renew_lease)
+            except LeaseLost as exc:
+                self._set_trouble(str(exc))
+            except Exception:  # a passing refusal: the next beat (or write) renews it
+                pass
+
     async def close(self) -> None:
-        """Stop the writer task once everything queued is committed."""
+        """Stop the writer task once everything queued is committed (or, while storage
+        refuses writes, after a few seconds: what is not stored was never acknowledged)."""
+        deadline = time.monotonic() + 5
         while self._events or self._rows or self._waiters_pending():
+            if time.monotonic() > deadline:
+                break
             await asyncio.sleep(0.01)
         if self._task is not None:
             self._task.cancel()
@@ -282,6 +528,13 @@ class EventLog:
 
     def _waiters_pending(self) -> bool:
         return any(not w.done() for w in self._waiters)
+
+
+def _reason(exc: BaseException) -> str:
+    """A one-line description of a database error (the driver's message)."""
+    orig = getattr(exc, "orig", None)
+    text = str(orig if orig is not None else exc).splitlines()
+    return (text[0] if text else type(exc).__name__)[:200]
 
 
 class StorageError(RuntimeError):

@@ -1,162 +1,102 @@
-"""Live tables: the authoritative game state, seats, bots, clocks and what each viewer sees.
+"""Live tables: a :class:`~folkcards.server.state.TableState`, the people at it, its timers.
 
-A :class:`Table` owns one :class:`~folkcards.engine.match.Match`. Every change is first
-appended to the event log (:mod:`folkcards.server.storage`) and only then applied and
-broadcast, so the log is always at least as far as anything a player was told. A
-table is rebuilt from its events by :meth:`Table.restore`.
+A :class:`Table` changes only by committing an event to the log and then applying it to
+its state (:meth:`Table._commit`): nothing anybody is shown, and nothing in memory, is ever
+ahead of the log. While the database refuses writes (a lock held past the busy timeout, a
+full disk) the event log retries with backoff and every viewer is told (an ``error`` frame
+``storage`` and ``table.storage: "trouble"`` in the state); the table carries on once a
+write succeeds, without a restart.
 
-Each connection receives only its seat's ``observation(seat)``; spectators receive the
-engine's ``public_observation()``. Every field of a frame is computed per viewer from what
-that viewer may know (who acted last, whose clock runs), and a viewer whose view did not
-change is sent nothing, so the moment of another seat's private step (Satat's ``silent``
-and ``pass``, SAT-19.1) shows in no frame.
+Each connection receives only its seat's frame (:mod:`folkcards.server.views`); bots and
+clocks run from :mod:`folkcards.server.scheduler`, bot decisions in worker processes
+(:mod:`folkcards.server.workers`).
 
 Shuffles come from the operating system's secure source (:data:`SHUFFLER`), one fresh deck
 per deal: the decks are in the event log, so a restored table needs no seed and never deals
-a deck again. Public draws (Satat's first-dealer draw) are drawn from the same source, which
-keeps no state that one draw could reveal about another.
+a deck again. Public draws (Satat's first-dealer draw) are drawn from the same source.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
+import contextlib
 import json
+import logging
 import random
 import secrets
 import time
+from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from folkcards.cards import iter_cards
-from folkcards.engine.api import DealState, FolkcardsError, Game, IllegalAction, Observation
-from folkcards.engine.match import Match
+from folkcards.engine.api import DealState, FolkcardsError, IllegalAction
 from folkcards.games import GAMES
 from folkcards.server import botbridge
-from folkcards.server.storage import Event, EventLog
+from folkcards.server.scheduler import Scheduler
+from folkcards.server.state import (
+    MAX_TITLE,
+    CorruptLog,
+    SeatState,
+    TableError,
+    TableOptions,
+    TableState,
+    clean_name,
+    hash_token,
+)
+from folkcards.server.storage import EventLog, StorageError
+from folkcards.server.views import SeatPresence, Views, dumps
+from folkcards.server.workers import WorkerPool
 
-MAX_NAME = 32
-MAX_TITLE = 80
+__all__ = [
+    "SHUFFLER",
+    "Connection",
+    "Table",
+    "TableError",
+    "TableManager",
+    "TableOptions",
+    "clean_name",
+    "hash_token",
+]
+
+log = logging.getLogger("folkcards.server")
 
 SHUFFLER: random.Random = secrets.SystemRandom()
 """Every live table's randomness: deck shuffles, public draws, bot and hint seeds."""
 
-
-class TableError(Exception):
-    """A request the table refuses; ``code`` is a stable machine word for clients."""
-
-    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.rule = rule
-
-
-def hash_token(token: str) -> str:
-    """The stored form of a seat token (the token itself is never stored)."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def clean_name(name: object, fallback: str) -> str:
-    """A display name: printable, trimmed, at most MAX_NAME characters."""
-    if not isinstance(name, str):
-        return fallback
-    text = "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME]
-    return text or fallback
-
-
-@dataclass
-class TableOptions:
-    """How a table runs, beyond the game's variant."""
-
-    mode: str = "match"  # "match" (until the game's end) or "deal" (one deal)
-    turn_clock: float | None = None  # seconds per action for humans; None = no clock
-    grace: float = 30.0  # seconds before a bot takes over a disconnected seat
-    bot_delay: float = 0.7  # seconds a bot waits before acting (lets people follow)
-    deal_pause: float = 12.0  # seconds between deals unless every human is ready
-
-    @classmethod
-    def parse(cls, raw: object) -> TableOptions:
-        """Options from a client request; TableError for a bad value."""
-        if raw is None:
-            raw = {}
-        if not isinstance(raw, dict):
-            raise TableError("bad_request", "options must be an object")
-        o = cls()
-        mode = raw.get("mode", "match")
-        if mode not in ("match", "deal"):
-            raise TableError("bad_request", "mode must be 'match' or 'deal'")
-        o.mode = mode
-        clock = raw.get("turn_clock")
-        if clock is not None:
-            if (
-                not isinstance(clock, int | float)
-                or isinstance(clock, bool)
-                or not 1 <= clock <= 600
-            ):
-                raise TableError("bad_request", "turn_clock must be 1–600 seconds or null")
-            o.turn_clock = float(clock)
-        for key, lo, hi in (("grace", 0, 3600), ("bot_delay", 0, 5), ("deal_pause", 0, 120)):
-            if key in raw:
-                v = raw[key]
-                if not isinstance(v, int | float) or isinstance(v, bool) or not lo <= v <= hi:
-                    raise TableError("bad_request", f"{key} must be a number {lo}–{hi}")
-                setattr(o, key, float(v))
-        return o
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form (stored in the create event)."""
-        return {
-            "mode": self.mode,
-            "turn_clock": self.turn_clock,
-            "grace": self.grace,
-            "bot_delay": self.bot_delay,
-            "deal_pause": self.deal_pause,
-        }
-
-
-@dataclass
-class Seat:
-    """One seat: a bot, an open human seat, or a claimed human seat."""
-
-    kind: str  # "human" or "bot"
-    level: str  # bot level (also the level that plays for an absent human)
-    name: str = ""
-    token_hash: str | None = None
-    conns: set[Connection] = field(default_factory=set)
-    away_since: float | None = None
-    takeover: bool = False
-    ready: bool = False
-    grace_task: asyncio.Task[None] | None = None
-
-    @property
-    def automated(self) -> bool:
-        """True when a bot acts for this seat now."""
-        return self.kind == "bot" or self.takeover
-
-    @property
-    def claimed(self) -> bool:
-        """True for a bot or a human seat somebody has taken."""
-        return self.kind == "bot" or self.token_hash is not None
+SEND_TIMEOUT = 10.0
+"""Seconds one websocket send may take before the connection is dropped."""
 
 
 class Connection:
-    """One websocket viewer: sends are queued so a slow client never blocks a table."""
+    """One websocket viewer: sends are queued so a slow client never blocks a table.
+
+    A client that falls ``MAX_QUEUE`` messages behind, or whose socket accepts nothing for
+    ``send_timeout`` seconds, is dropped with ``abort`` (no flush: a client that stopped
+    reading could otherwise hold the close forever)."""
 
     MAX_QUEUE = 512
 
     def __init__(
-        self, send: Callable[[str], Awaitable[None]], close: Callable[[], Awaitable[None]]
+        self,
+        send: Callable[[str], Awaitable[None]],
+        close: Callable[[], Awaitable[None]],
+        abort: Callable[[], None] | None = None,
+        send_timeout: float = SEND_TIMEOUT,
     ) -> None:
         self._send = send
         self._close = close
+        self._abort = abort
+        self.send_timeout = send_timeout
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.table: Table | None = None
         self.seat: int | None = None
         self.task = asyncio.get_running_loop().create_task(self._pump())
         self.closed = False
+        self.dropped = False
         self.last_key: str | None = None
-        """The key of the last state frame sent (see :meth:`Table.frame`)."""
+        """The key of the last state frame sent (see :meth:`Views.frame`)."""
 
     def push(self, msg: dict[str, Any]) -> None:
         """Queue a message; a client that falls too far behind is disconnected.
@@ -170,19 +110,33 @@ class Connection:
         if self.closed:
             return
         if self.queue.qsize() >= self.MAX_QUEUE:
-            self.closed = True
-            self.queue.put_nowait(None)
+            self.drop()
             return
         self.queue.put_nowait(text)
+
+    def drop(self) -> None:
+        """Disconnect now, without flushing what is queued."""
+        if self.dropped:
+            return
+        self.closed = self.dropped = True
+        if self._abort is not None:
+            self._abort()
+        else:  # no transport to abort: close politely, in the pump
+            self.queue.put_nowait(None)
 
     async def _pump(self) -> None:
         try:
             while True:
                 text = await self.queue.get()
                 if text is None:
-                    await self._close()
+                    await asyncio.wait_for(self._close(), self.send_timeout)
                     return
-                await self._send(text)
+                await asyncio.wait_for(self._send(text), self.send_timeout)
+        except TimeoutError:
+            self.closed = True
+            if self._abort is not None:
+                self._abort()
+                self.dropped = True
         except Exception:  # the socket went away; the reader side cleans up
             self.closed = True
 
@@ -192,94 +146,110 @@ class Connection:
         self.task.cancel()
 
 
-def _dumps(obj: Any) -> str:
-    """Compact JSON text of a message."""
-    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+@dataclass
+class LiveSeat:
+    """What the server knows of a seat beyond its log: who is connected, who plays it."""
+
+    conns: set[Connection] = field(default_factory=set)
+    away_since: float | None = None
+    takeover: bool = False
+    ready: bool = False
+
+
+def bot_name(level: str, seat: int) -> str:
+    """A bot's display name."""
+    return f"Bot {seat + 1}"
+
+
+def _rule_of(message: str) -> str | None:
+    """The rule ID cited at the end of an engine message ("… (SAS-10.3)")."""
+    if message.endswith(")") and "(" in message:
+        inner = message[message.rindex("(") + 1 : -1]
+        if "-" in inner and " " not in inner and len(inner) <= 20:
+            return inner
+    return None
+
+
+def _line(exc: BaseException) -> str:
+    """The first line of an error's message (a database driver's, when it has one)."""
+    orig = getattr(exc, "orig", None)
+    lines = str(orig if orig is not None else exc).splitlines()
+    return (lines[0] if lines else type(exc).__name__)[:300]
+
+
+STORAGE_TROUBLE = (
+    "the database is not accepting writes just now; the server is retrying "
+    "(nothing you did since is lost or shown to anyone before it is stored)"
+)
 
 
 class Table:
-    """One table: its match, seats, connections and timers."""
+    """One live table: its state, the people at it, its scheduler and its frames."""
 
-    def __init__(
-        self,
-        manager: TableManager,
-        table_id: str,
-        game: Game,
-        variant: dict[str, Any],
-        seats: list[Seat],
-        options: TableOptions,
-        title: str,
-        first_dealer: int,
-        match_keys: dict[str, Any],
-    ) -> None:
+    def __init__(self, manager: TableManager, state: TableState) -> None:
         self.manager = manager
-        self.id = table_id
-        self.game = game
-        self.variant = variant
-        self.seats = seats
-        self.options = options
-        self.title = title
-        self.match = Match(game, variant, rng=SHUFFLER, dealer=first_dealer, match_keys=match_keys)
-        self.first_dealer = first_dealer
-        self.seq = 0
+        self.state = state
+        self.id = state.id
+        self.live = [LiveSeat() for _ in state.seats]
         self.lock = asyncio.Lock()
         self.spectators: set[Connection] = set()
-        self.status = "open"
-        self.bots: dict[int, botbridge.SeatBot] = {}
-        self.bot_task: asyncio.Task[None] | None = None
-        self.clock_task: asyncio.Task[None] | None = None
-        self.clock_deadline: float | None = None
-        self.next_task: asyncio.Task[None] | None = None
-        self.next_deadline: float | None = None
-        self.results: list[dict[str, Any]] = []
+        self.views = Views()
+        self.scheduler = Scheduler(self)
         self.closed = False
-        self.actions_applied = 0
-        self._committing = 0
         self.hinted: dict[int, float] = {}
         self.watched_at = time.monotonic()
         """When a viewer was last attached (creation and restore count as watched)."""
         self.creator: str | None = None
         """The address that created the table (for the per-address cap; not stored)."""
-        self._seen: dict[int | None, tuple[str, float]] = {}
-        """Per viewer (seat, or None for spectators): the key of its view and since when."""
+        self._facts_cache: tuple[tuple[Any, ...], str] | None = None
 
     # --- facts -------------------------------------------------------------------------
     @property
-    def num_seats(self) -> int:
-        """Seats at this table."""
-        return len(self.seats)
+    def seats(self) -> list[SeatState]:
+        """The seats as the log has them."""
+        return self.state.seats
+
+    @property
+    def status(self) -> str:
+        """open | playing | finished."""
+        return self.state.status
+
+    @property
+    def options(self) -> TableOptions:
+        """The table's options."""
+        return self.state.options
+
+    @property
+    def match(self) -> Any:
+        """The table's match (:class:`~folkcards.engine.match.Match`)."""
+        return self.state.match
 
     @property
     def deal(self) -> DealState | None:
         """The current (or last) deal state, or None before the first deal."""
-        return self.match.deals[-1] if self.match.deals else None
+        return self.state.deal
+
+    @property
+    def num_seats(self) -> int:
+        """Seats at this table."""
+        return self.state.num_seats
+
+    def automated(self, seat: int) -> bool:
+        """True when a bot acts for this seat now."""
+        return self.seats[seat].kind == "bot" or self.live[seat].takeover
+
+    @property
+    def bots_only(self) -> bool:
+        """True when no person plays at this table now (every seat a bot or taken over)."""
+        return all(self.automated(i) for i in range(self.num_seats))
 
     def summary(self) -> dict[str, Any]:
         """The lobby's view of the table."""
-        return {
-            "id": self.id,
-            "game": self.game.name,
-            "title": self.title,
-            "status": self.status,
-            "variant": self.game.variant_diff(self.variant),
-            "mode": self.options.mode,
-            "turn_clock": self.options.turn_clock,
-            "seats": [
-                {
-                    "kind": s.kind,
-                    "level": s.level if s.kind == "bot" else None,
-                    "name": s.name if s.claimed else None,
-                    "open": s.kind == "human" and s.token_hash is None,
-                }
-                for s in self.seats
-            ],
-            "deals": len(self.match.deals),
-            "totals": list(self.match.state.totals),
-        }
+        return self.state.summary()
 
     def open_seats(self) -> list[int]:
         """Human seats nobody has taken yet."""
-        return [i for i, s in enumerate(self.seats) if s.kind == "human" and s.token_hash is None]
+        return self.state.open_seats()
 
     def seat_of_token(self, token: object) -> int | None:
         """The seat whose secret token this is, or None."""
@@ -292,74 +262,30 @@ class Table:
         return None
 
     # --- event log ----------------------------------------------------------------------
-    async def _log(self, kind: str, data: dict[str, Any]) -> None:
-        seq = self.seq
-        self.seq += 1
-        await self.manager.log.append(self.id, seq, kind, data, (self.status, self.summary()))
-
-    def _apply_event(self, ev: Event) -> None:
-        """Apply one stored event to the in-memory table (used for live changes and restore)."""
-        d = ev.data
-        if ev.kind == "join":
-            seat = self.seats[d["seat"]]
-            seat.name = d["name"]
-            seat.token_hash = d["token_hash"]
-        elif ev.kind == "fill":
-            seat = self.seats[d["seat"]]
-            seat.kind = "bot"
-            seat.level = d["level"]
-            seat.name = d["name"]
-        elif ev.kind == "deal":
-            self.match.new_deal(list(d["deck"]))
-            self.status = "playing"
-            for s in self.seats:
-                s.ready = False
-        elif ev.kind == "act":
-            deal = self.deal
-            assert deal is not None and deal.to_act == d["seat"]
-            deal.apply(d["action"])
-            self.actions_applied += 1
-            if deal.is_over:
-                self.match.finish_deal()
-                self._record_result()
-        elif ev.kind == "end":
-            self.status = "finished"
-        self.seq = ev.seq + 1
-
-    def _record_result(self) -> None:
-        deal = self.match.deals[-1]
-        res = dict(deal.result())
-        self.results.append(
-            {"deal": len(self.match.deals) - 1, "dealer": deal.dealer, "result": res}
-        )
-        if self.match.is_over or self.options.mode == "deal":
-            self.status = "finished"
-
     async def _commit(self, kind: str, data: dict[str, Any]) -> None:
-        """Apply an event and log it; nobody is told of it before the log has it.
-
-        The event is applied in memory first only so that the lobby row written in the
-        same transaction describes the table after it; broadcasts are held back until
-        the commit is done (the order that makes the server SIGKILL-safe).
-        """
-        seq = self.seq
-        self._committing += 1
+        """Log an event, then apply it: nothing in memory or on a screen is ever ahead of
+        the log. The lobby row written in the same transaction is computed from the event
+        (:meth:`TableState.summary_after`), not from a state changed beforehand."""
+        if self.closed:
+            raise TableError("closed", "this table is closed")
+        seq = self.state.seq
+        row = self.state.summary_after(kind, data)
         try:
-            self._apply_event(Event(seq, kind, data, time.time()))
-            # the lobby row changes only when seats, status or the deal count change
-            row = (self.status, self.summary()) if kind != "act" else None
-            await self.manager.log.append(self.id, seq, kind, data, row)
-        except Exception:
-            # the in-memory table may be ahead of the log: close it; a restart
-            # rebuilds it from what was stored.
-            self.closed = True
-            raise
-        finally:
-            self._committing -= 1
+            await self.manager.log.append(
+                self.id, seq, kind, data, (row["status"], row) if row is not None else None
+            )
+        except StorageError as exc:
+            raise TableError("storage", f"the event was not stored: {exc}") from None
+        self.state.apply(kind, data)
+
+    def _check_storage(self) -> None:
+        if self.manager.log.trouble is not None:
+            raise TableError("storage", STORAGE_TROUBLE)
 
     # --- joining ------------------------------------------------------------------------
     async def join(self, name: object, seat: object = None) -> tuple[int, str]:
         """Claim an open human seat (a given one or the first); returns (seat, token)."""
+        self._check_storage()
         async with self.lock:
             if self.status == "finished":
                 raise TableError("finished", "this table has finished")
@@ -376,12 +302,13 @@ class Table:
             nm = clean_name(name, f"Player {s + 1}")
             await self._commit("join", {"seat": s, "name": nm, "token_hash": hash_token(token)})
             await self._maybe_start()
-        self.schedule(broadcast=False)
+        self.scheduler.schedule(broadcast=False)
         self.broadcast()
         return s, token
 
     async def fill_with_bots(self) -> None:
         """Seat a bot in every open human seat and start (the host's "start now")."""
+        self._check_storage()
         async with self.lock:
             if self.status != "open":
                 raise TableError("started", "this table has already started")
@@ -389,7 +316,7 @@ class Table:
                 level = botbridge.default_level()
                 await self._commit("fill", {"seat": s, "level": level, "name": bot_name(level, s)})
             await self._maybe_start()
-        self.schedule(broadcast=False)
+        self.scheduler.schedule(broadcast=False)
         self.broadcast()
 
     async def _maybe_start(self) -> None:
@@ -397,10 +324,12 @@ class Table:
             await self._start_deal()
 
     async def _start_deal(self) -> None:
-        deck = list(iter_cards(self.game.deck))
+        deck = list(iter_cards(self.state.game.deck))
         SHUFFLER.shuffle(deck)
         await self._commit("deal", {"deck": deck})
-        self._cancel_next()
+        for s in self.live:
+            s.ready = False
+        self.scheduler.cancel_next()
 
     # --- acting -------------------------------------------------------------------------
     async def act(
@@ -418,6 +347,7 @@ class Table:
         state that shows it (the protocol's order: ``ack``, then ``state``)."""
         if not isinstance(text, str) or len(text) > 100:
             raise TableError("bad_request", "an action is a short text")
+        self._check_storage()
         async with self.lock:
             deal = self.deal
             if self.closed:
@@ -445,14 +375,22 @@ class Table:
             await self._commit("act", {"seat": seat, "action": action.text})
             if acknowledge is not None:
                 acknowledge()
-            if self.deal is not None and self.deal.is_over:
-                if self.status == "finished":
-                    await self._commit("end", {"reason": "over"})
-                    self.manager.retire_later(self)
-                else:
-                    self._schedule_next()
-        self.schedule(broadcast=False)
+            await self._after_deal()
+        self.scheduler.schedule(broadcast=False)
         self.broadcast()
+
+    async def _after_deal(self) -> None:
+        """When the deal just ended: end the table (its match is over, or ``max_deals``)
+        or schedule the next deal."""
+        deal = self.deal
+        if deal is None or not deal.is_over or self.status == "finished":
+            return
+        reason = self.state.should_end
+        if reason is not None:
+            await self._commit("end", {"reason": reason})
+            self.manager.retire_later(self)
+        else:
+            self.scheduler.schedule_next()
 
     def explain(self, seat: int, text: object) -> dict[str, Any]:
         """Why an action would be illegal for ``seat`` now (or that it is legal)."""
@@ -476,7 +414,8 @@ class Table:
     """Seconds between two hints for one seat (a hint runs the search bot)."""
 
     async def hint(self, seat: int) -> str:
-        """The strongest bot's suggestion for ``seat`` (only when it is to act)."""
+        """The strongest bot's suggestion for ``seat`` (only when it is to act), computed
+        in a worker process under the table's budget."""
         deal = self.deal
         if deal is None or deal.is_over or deal.to_act != seat:
             raise TableError("not_your_turn", "a hint is given only on your turn")
@@ -485,113 +424,48 @@ class Table:
             raise TableError("rate_limited", "one hint at a time, please")
         self.hinted[seat] = now
         obs = deal.observation(seat)
-        return await asyncio.to_thread(botbridge.hint, obs, SHUFFLER.randrange(1 << 30))
+        return await self.manager.decide(self.id, "hint", obs)
 
     async def ready(self, seat: int) -> None:
         """A player is ready for the next deal; it starts when every present human is."""
-        self.seats[seat].ready = True
+        self.live[seat].ready = True
         async with self.lock:
             if self._all_ready():
-                await self._next_deal_now()
+                await self.next_deal_now()
         self.broadcast()
-        self.schedule()
+        self.scheduler.schedule()
 
     def _all_ready(self) -> bool:
-        return all(s.ready or s.automated or not s.conns for s in self.seats)
+        return all(lv.ready or self.automated(i) or not lv.conns for i, lv in enumerate(self.live))
 
-    async def _next_deal_now(self) -> None:
+    def humans_present(self) -> bool:
+        """True when a person sits at the table now (connected, not taken over)."""
+        return any(
+            s.kind == "human" and lv.conns and not lv.takeover
+            for s, lv in zip(self.seats, self.live, strict=True)
+        )
+
+    async def next_deal_now(self) -> None:
+        """Deal the next deal if the last one is over (call with the lock held)."""
         deal = self.deal
         if deal is None or not deal.is_over or self.status == "finished":
             return
+        if self.manager.log.trouble is not None:
+            return
         await self._start_deal()
 
-    def _schedule_next(self) -> None:
-        self._cancel_next()
-        humans_present = any(s.kind == "human" and s.conns and not s.takeover for s in self.seats)
-        delay = self.options.deal_pause if humans_present else min(self.options.deal_pause, 1.5)
-        if self.options.bot_delay == 0 and not humans_present:
-            delay = 0
-        self.next_deadline = time.time() + delay
-        self.next_task = asyncio.get_running_loop().create_task(self._next_after(delay))
-
-    async def _next_after(self, delay: float) -> None:
-        await asyncio.sleep(delay)
-        self.next_task = None
-        async with self.lock:
-            await self._next_deal_now()
-        self.next_deadline = None
+    async def take_over(self, seat: int) -> None:
+        """The grace period of an absent player ran out: a bot plays the seat."""
+        if self.live[seat].conns:
+            return
+        self.live[seat].takeover = True
         self.broadcast()
-        self.schedule()
-
-    def _cancel_next(self) -> None:
-        task = self.next_task
-        if task is not None and task is not asyncio.current_task():
-            task.cancel()
-        self.next_task = None
-        self.next_deadline = None
-
-    # --- bots and clocks ----------------------------------------------------------------
-    def schedule(self, broadcast: bool = True) -> None:
-        """Start the bot or the turn clock for the seat to act, if needed."""
-        if self.closed:
-            return
-        self._cancel_clock()
-        deal = self.deal
-        if deal is None or deal.is_over:
-            return
-        seat = deal.to_act
-        assert seat is not None
-        if self.seats[seat].automated:
-            if self.bot_task is None or self.bot_task.done():
-                self.bot_task = asyncio.get_running_loop().create_task(
-                    self._bot_move(seat, len(deal.history))
-                )
-        elif self.options.turn_clock:
-            self.clock_deadline = time.time() + self.options.turn_clock
-            self.clock_task = asyncio.get_running_loop().create_task(
-                self._clock_expiry(seat, len(deal.history), self.options.turn_clock)
-            )
-            if broadcast:
-                self.broadcast()
-
-    def _cancel_clock(self) -> None:
-        if self.clock_task is not None and self.clock_task is not asyncio.current_task():
-            self.clock_task.cancel()
-        self.clock_task = None
-        self.clock_deadline = None
-
-    def _bot(self, seat: int) -> botbridge.SeatBot:
-        s = self.seats[seat]
-        bot = self.bots.get(seat)
-        if bot is None or bot.level != s.level:
-            bot = self.bots[seat] = botbridge.SeatBot(s.level, SHUFFLER.randrange(1 << 62))
-        return bot
-
-    async def _bot_move(self, seat: int, at: int, *, forced: bool = False) -> None:
-        if self.options.bot_delay and not forced:
-            await asyncio.sleep(self.options.bot_delay)
-        deal = self.deal
-        if deal is None or deal.is_over or deal.to_act != seat or len(deal.history) != at:
-            return
-        if not forced and not self.seats[seat].automated:
-            return
-        obs = deal.observation(seat)
-        bot = self._bot(seat)
-        text = await asyncio.to_thread(bot.choose, obs) if bot.slow else bot.choose(obs)
-        try:
-            await self.act(seat, text, at=at)
-        except TableError:
-            pass  # the table moved on meanwhile
-        finally:
-            if asyncio.current_task() is self.bot_task:
-                self.bot_task = None
-            self.schedule()
-
-    async def _clock_expiry(self, seat: int, at: int, delay: float) -> None:
-        await asyncio.sleep(delay)
-        self.clock_task = None
-        self.clock_deadline = None
-        await self._bot_move(seat, at, forced=True)
+        self.scheduler.schedule()
+        async with self.lock:
+            if self.deal is not None and self.deal.is_over and self._all_ready():
+                await self.next_deal_now()
+        self.broadcast()
+        self.scheduler.schedule()
 
     # --- connections --------------------------------------------------------------------
     def attach(self, conn: Connection, seat: int | None) -> None:
@@ -601,22 +475,21 @@ class Table:
         self.watched_at = time.monotonic()
         if seat is None:
             self.spectators.add(conn)
-        else:
-            s = self.seats[seat]
-            s.conns.add(conn)
-            s.away_since = None
-            if s.grace_task is not None:
-                s.grace_task.cancel()
-                s.grace_task = None
-            if s.takeover:
-                s.takeover = False
-        self.schedule(broadcast=False)
+            # a spectator changes nothing anybody else sees: only the newcomer needs a frame
+            self._send_to([(None, [conn])])
+            return
+        lv = self.live[seat]
+        lv.conns.add(conn)
+        lv.away_since = None
+        self.scheduler.cancel_grace(seat)
+        lv.takeover = False
+        self.scheduler.schedule(broadcast=False)
         self.broadcast()
 
     @property
     def watched(self) -> bool:
         """True while any person (a seat's connection or a spectator) is attached."""
-        return bool(self.spectators) or any(s.conns for s in self.seats)
+        return bool(self.spectators) or any(lv.conns for lv in self.live)
 
     def detach(self, conn: Connection) -> None:
         """A viewer leaves; a seat left empty is handed to a bot after the grace period."""
@@ -624,112 +497,52 @@ class Table:
         if conn.seat is None:
             self.spectators.discard(conn)
             return
-        s = self.seats[conn.seat]
-        s.conns.discard(conn)
-        if not s.conns and s.kind == "human" and not self.closed:
-            s.away_since = time.time()
-            s.grace_task = asyncio.get_running_loop().create_task(self._grace(conn.seat))
+        lv = self.live[conn.seat]
+        lv.conns.discard(conn)
+        if not lv.conns and self.seats[conn.seat].kind == "human" and not self.closed:
+            lv.away_since = time.time()
+            self.scheduler.start_grace(conn.seat)
         self.broadcast()
 
-    async def _grace(self, seat: int) -> None:
-        await asyncio.sleep(self.options.grace)
-        s = self.seats[seat]
-        if not s.conns:
-            s.takeover = True
-            s.grace_task = None
-            self.broadcast()
-            self.schedule()
-            async with self.lock:
-                if self.deal is not None and self.deal.is_over and self._all_ready():
-                    await self._next_deal_now()
-            self.broadcast()
-            self.schedule()
-
     # --- what viewers see ----------------------------------------------------------------
-    def _observation(self, seat: int | None) -> Observation | None:
-        """A viewer's observation: its seat's, or the engine's public one for a spectator."""
-        deal = self.deal
-        if deal is None:
-            return None
-        return deal.observation(seat) if seat is not None else deal.public_observation()
+    def _presence(self) -> list[SeatPresence]:
+        return [
+            SeatPresence(bool(lv.conns), self.automated(i), lv.ready)
+            for i, lv in enumerate(self.live)
+        ]
 
-    def _table_facts(self) -> dict[str, Any]:
-        """The public facts of the table that every viewer receives alike."""
-        ms = self.match.state
-        return {
-            "table": {
-                "id": self.id,
-                "game": self.game.name,
-                "title": self.title,
-                "status": self.status,
-                "variant": dict(self.variant),
-                "options": self.options.to_dict(),
-                "num_seats": self.num_seats,
-            },
-            "seats": [
-                {
-                    "name": s.name or None,
-                    "kind": s.kind,
-                    "level": s.level,
-                    "open": s.kind == "human" and s.token_hash is None,
-                    "connected": bool(s.conns) or s.kind == "bot",
-                    "auto": s.automated,
-                    "ready": s.ready,
-                }
-                for s in self.seats
-            ],
-            "deal_no": len(self.match.deals),
-            "match": {
-                "totals": list(ms.totals),
-                "over": ms.over,
-                "winner": ms.winner,
-                "draw": ms.draw,
-                "results": self.results,
-            },
-        }
+    def _facts_text(self) -> str:
+        """The public facts serialized; reused while nothing in them changed (an action in
+        the middle of a deal changes none of them)."""
+        storage = "trouble" if self.manager.log.trouble is not None else "ok"
+        presence = self._presence()
+        st = self.state
+        key = (
+            st.status,
+            st.ended,
+            len(st.match.deals),
+            len(st.results),
+            storage,
+            tuple((p.connected, p.auto, p.ready) for p in presence),
+            tuple((s.kind, s.name, s.token_hash is None) for s in st.seats),
+        )
+        if self._facts_cache is None or self._facts_cache[0] != key:
+            self._facts_cache = (key, dumps(Views.facts(st, presence, storage))[1:-1])
+        return self._facts_cache[1]
 
-    def _clock_seat(self, obs: Observation | None) -> int | None:
-        """Whose turn clock this viewer sees running: the seat its observation shows to act,
-        when that seat is a person and the table has a clock."""
-        if obs is None or obs.to_act is None or not self.options.turn_clock:
-            return None
-        return None if self.seats[obs.to_act].automated else obs.to_act
+    def _clock_for(self) -> list[bool]:
+        clock = bool(self.options.turn_clock)
+        return [clock and not self.automated(i) for i in range(self.num_seats)]
 
     def frame(self, seat: int | None, facts: str | None = None) -> tuple[str, str]:
-        """One viewer's state message as JSON text, and its key: the message without its
-        running times, equal for two frames that tell the viewer the same things.
-
-        Every field comes from the viewer's own observation or from public table facts.
-        The clock runs from the moment this viewer's view last changed: while another seat
-        takes a private step (SAT-19.1) the others see a later seat to act, and its clock
-        must not start at a moment they cannot see."""
-        obs = self._observation(seat)
-        deal = self.deal
-        data = obs.to_dict() if obs is not None else None
-        last = (
-            {"seat": obs.actors[-1], "n": len(obs.history)}
-            if obs is not None and obs.actors
-            else None
+        """One viewer's state message as JSON text, and its key (:meth:`Views.frame`)."""
+        return self.views.frame(
+            self.state,
+            seat,
+            facts if facts is not None else self._facts_text(),
+            clock_for=self._clock_for(),
+            next_deadline=self.scheduler.next_deadline,
         )
-        reveal = deal.record() if deal is not None and deal.is_over else None
-        clock_seat = self._clock_seat(obs)
-        if facts is None:
-            facts = _dumps(self._table_facts())[1:-1]
-        body = (
-            f'{{"type":"state","you":{_dumps(seat)},"obs":{_dumps(data)},'
-            f'"reveal":{_dumps(reveal)},{facts},"last":{_dumps(last)}'
-        )
-        key = f"{body},{clock_seat},{self.next_deadline is not None}"
-        now = time.time()
-        seen = self._seen.get(seat)
-        if seen is None or seen[0] != key:
-            seen = self._seen[seat] = (key, now)
-        clock = None
-        if clock_seat is not None and self.options.turn_clock:
-            remaining = max(0.0, seen[1] + self.options.turn_clock - now)
-            clock = {"seat": clock_seat, "remaining": remaining}
-        next_in = max(0.0, self.next_deadline - now) if self.next_deadline else None
-        return key, f'{body},"clock":{_dumps(clock)},"next_in":{_dumps(next_in)}}}'
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The full state message for one viewer (as a dict)."""
@@ -737,50 +550,47 @@ class Table:
         return msg
 
     def broadcast(self) -> None:
-        """Send every viewer its own view (held back while an event is being committed).
-
-        A viewer whose view is the same as in the last frame it was sent gets no frame, so
-        that no frame marks the moment of a step it may not see."""
-        if self._committing:
-            return
-        facts: str | None = None
+        """Send every viewer its own view; a viewer whose view is the same as in the last
+        frame it was sent gets no frame, so no frame marks a step it may not see. The
+        spectators' frame is built and serialized once for all of them."""
         viewers: list[tuple[int | None, list[Connection]]] = [
-            (i, list(s.conns)) for i, s in enumerate(self.seats) if s.conns
+            (i, list(lv.conns)) for i, lv in enumerate(self.live) if lv.conns
         ]
         if self.spectators:
             viewers.append((None, list(self.spectators)))
+        self._send_to(viewers)
+
+    def _send_to(self, viewers: list[tuple[int | None, list[Connection]]]) -> None:
+        if not viewers:
+            return
+        facts = self._facts_text()
+        clock_for = self._clock_for()
         for seat, conns in viewers:
-            if facts is None:
-                facts = _dumps(self._table_facts())[1:-1]
-            key, text = self.frame(seat, facts)
+            key, text = self.views.frame(
+                self.state,
+                seat,
+                facts,
+                clock_for=clock_for,
+                next_deadline=self.scheduler.next_deadline,
+            )
             for c in conns:
                 if c.last_key != key:
                     c.last_key = key
                     c.push_text(text)
 
+    def tell_all(self, msg: dict[str, Any]) -> None:
+        """Send one message to every viewer of the table."""
+        text = json.dumps(msg, separators=(",", ":"))
+        for lv in self.live:
+            for c in lv.conns:
+                c.push_text(text)
+        for c in self.spectators:
+            c.push_text(text)
+
     def shutdown(self) -> None:
         """Cancel the table's timers and tasks."""
         self.closed = True
-        for task in (self.bot_task, self.clock_task, self.next_task):
-            if task is not None:
-                task.cancel()
-        for s in self.seats:
-            if s.grace_task is not None:
-                s.grace_task.cancel()
-
-
-def bot_name(level: str, seat: int) -> str:
-    """A bot's display name."""
-    return f"Bot {seat + 1}"
-
-
-def _rule_of(message: str) -> str | None:
-    """The rule ID cited at the end of an engine message ("… (SAS-10.3)")."""
-    if message.endswith(")") and "(" in message:
-        inner = message[message.rindex("(") + 1 : -1]
-        if "-" in inner and " " not in inner and len(inner) <= 20:
-            return inner
-    return None
+        self.scheduler.shutdown()
 
 
 class TableManager:
@@ -789,15 +599,76 @@ class TableManager:
     MAX_LIVE = 2000
     MAX_LIVE_PER_ADDRESS = 20
     """Live tables one address may have created (since this server started)."""
+    FINISHED_CACHE = 32
+    """Finished tables kept rebuilt (an LRU): asked for again, they are not rebuilt."""
 
-    def __init__(self, log: EventLog, idle_after: float = 900.0) -> None:
+    def __init__(
+        self,
+        log: EventLog,
+        idle_after: float = 900.0,
+        *,
+        bots_idle_after: float = 60.0,
+        min_bot_delay: float = 0.0,
+        pool: WorkerPool | None = None,
+    ) -> None:
         self.log = log
         self.idle_after = idle_after
         """Seconds a live table may go with nobody attached before it ends as abandoned."""
+        self.bots_idle_after = bots_idle_after
+        """The same for a table where only bots play: it ends soon."""
+        self.min_bot_delay = min_bot_delay
+        self.pool = pool if pool is not None else WorkerPool()
         self.tables: dict[str, Table] = {}
+        self.quarantined: dict[str, str] = {}
+        """Tables whose log could not be restored, and why (they are not served)."""
+        self.finished: OrderedDict[str, Table] = OrderedDict()
+        self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        self.rebuilds = 0
+        """Finished tables rebuilt from the log (each once while it stays cached)."""
         self._retiring: set[asyncio.Task[None]] = set()
         self._sweeper: asyncio.Task[None] | None = None
+        self.inline_decisions: Counter[str] = Counter()
+        """Bot decisions made on the event loop, per level asked (only ``random``, or a job
+        the saturated pool refused, which gets a random action)."""
+        log.on_trouble = self._storage_changed
 
+    # --- bots -----------------------------------------------------------------------------
+    async def decide(self, table_id: str, level: str, obs: Any) -> str:
+        """A bot's (or, for ``level="hint"``, the hint's) action for ``obs``, computed in a
+        worker process under the table's and the server's budgets. The ``random`` level is
+        a single draw and stays on the loop."""
+        from folkcards.server import workers
+
+        seed = SHUFFLER.randrange(1 << 62)
+        if level == "random":
+            self.inline_decisions[level] += 1
+            return str(obs.legal[random.Random(seed).randrange(len(obs.legal))])
+        try:
+            if level == "hint":
+                out = await self.pool.run(table_id, workers.hint, obs, seed)
+            else:
+                out = await self.pool.run(table_id, workers.decide, level, obs, seed)
+        except workers.PoolBusy:
+            if level == "hint":
+                raise TableError("busy", "the bots are busy; ask again in a moment") from None
+            self.inline_decisions[level] += 1
+            return str(obs.legal[random.Random(seed).randrange(len(obs.legal))])
+        return str(out)
+
+    # --- storage trouble ------------------------------------------------------------------
+    def _storage_changed(self, trouble: str | None) -> None:
+        if trouble is not None:
+            log.error("storage trouble: %s", trouble)
+        else:
+            log.warning("storage recovered")
+        for t in list(self.tables.values()):
+            if trouble is not None:
+                t.tell_all({"type": "error", "error": "storage", "message": STORAGE_TROUBLE})
+            t.broadcast()
+            if trouble is None:
+                t.scheduler.resume()
+
+    # --- sweeping -------------------------------------------------------------------------
     def start_sweeping(self) -> None:
         """Start the task that ends abandoned tables (every live table, from creation)."""
         if self._sweeper is None:
@@ -805,30 +676,41 @@ class TableManager:
 
     async def _sweep_forever(self) -> None:
         while True:
-            await asyncio.sleep(min(30.0, max(0.05, self.idle_after / 4)))
-            await self.sweep()
+            shortest = min(self.idle_after, self.bots_idle_after)
+            await asyncio.sleep(min(30.0, max(0.05, shortest / 4)))
+            with contextlib.suppress(Exception):
+                await self.sweep()
 
     async def sweep(self) -> int:
-        """End every live table nobody has watched for ``idle_after`` seconds (an ``end``
-        event with reason ``abandoned``): it leaves the lobby and its bots stop. A table
-        nobody ever connected to counts from its creation, so tables created and left can
-        never fill the live-table cap. Returns how many ended."""
+        """End every live table nobody has watched for ``idle_after`` seconds, or for
+        ``bots_idle_after`` when only bots play at it (an ``end`` event with reason
+        ``abandoned``): it leaves the lobby and its bots stop. A table nobody ever
+        connected to counts from its creation, so tables created and left can never fill
+        the live-table cap. Returns how many ended."""
+        if self.log.trouble is not None:
+            return 0  # nothing can be stored now; the next sweep tries again
         now = time.monotonic()
         ended = 0
         for t in list(self.tables.values()):
             if t.status == "finished" or t.closed or t.watched:
                 continue
-            if now - t.watched_at < self.idle_after:
+            limit = min(self.bots_idle_after, self.idle_after) if t.bots_only else self.idle_after
+            if now - t.watched_at < limit:
                 continue
-            async with t.lock:
-                if t.status == "finished" or t.watched:
-                    continue
-                await t._commit("end", {"reason": "abandoned"})
+            try:
+                async with t.lock:
+                    if t.status == "finished" or t.watched:
+                        continue
+                    await t._commit("end", {"reason": "abandoned"})
+            except TableError:
+                continue  # storage trouble: the next sweep tries again
             t.shutdown()
             self.tables.pop(t.id, None)
+            self.pool.forget(t.id)
             ended += 1
         return ended
 
+    # --- creating and restoring -------------------------------------------------------------
     async def create(
         self,
         game_name: object,
@@ -845,6 +727,8 @@ class TableManager:
         :attr:`MAX_LIVE_PER_ADDRESS` live tables."""
         if not isinstance(game_name, str) or game_name not in GAMES:
             raise TableError("bad_request", f"unknown game (known: {', '.join(GAMES)})")
+        if self.log.trouble is not None:
+            raise TableError("storage", STORAGE_TROUBLE)
         live = [t for t in self.tables.values() if t.status != "finished"]
         if len(live) >= self.MAX_LIVE:
             raise TableError("busy", "the server has too many live tables; try later")
@@ -873,11 +757,11 @@ class TableManager:
             level = raw.get("level", botbridge.default_level())
             if level not in levels:
                 raise TableError("bad_request", f"bot level must be one of {', '.join(levels)}")
-            seat = Seat(kind=raw["kind"], level=level)
+            seat = SeatState(kind=raw["kind"], level=level)
             if seat.kind == "bot":
                 seat.name = bot_name(level, i)
             seat_objs.append(seat)
-        opts = TableOptions.parse(options)
+        opts = TableOptions.parse(options, self.min_bot_delay)
         # public draws, from the secure source like the shuffles (no generator is shared
         # between a draw everyone sees and a deck nobody may predict)
         match_keys = game.new_match_keys(v, SHUFFLER)
@@ -894,12 +778,15 @@ class TableManager:
             "first_dealer": first_dealer,
             "match_keys": match_keys,
         }
-        table = self._build(table_id, create)
+        table = Table(self, TableState.from_create(table_id, create))
         table.creator = address
-        await asyncio.to_thread(
-            self.log.storage.create_table, table_id, game.name, ttl, table.summary()
-        )
-        await table._log("create", create)
+        try:
+            await asyncio.to_thread(
+                self.log.storage.create_table, table_id, game.name, ttl, table.summary()
+            )
+            await self.log.append(table_id, 0, "create", create)
+        except Exception as exc:
+            raise TableError("storage", f"the table was not stored: {exc}") from None
         self.tables[table_id] = table
         host_seat: int | None = None
         token: str | None = None
@@ -908,67 +795,104 @@ class TableManager:
         else:
             async with table.lock:
                 await table._maybe_start()
-            table.schedule()
+            table.scheduler.schedule()
         return table, host_seat, token
 
-    def _build(self, table_id: str, create: dict[str, Any]) -> Table:
-        game = GAMES[create["game"]]
-        v = game.normalize_variant(create["variant"])
-        seats = [
-            Seat(kind=s["kind"], level=s["level"], name=s.get("name", "")) for s in create["seats"]
-        ]
-        opts = TableOptions.parse(create["options"])
-        return Table(
-            self,
-            table_id,
-            game,
-            v,
-            seats,
-            opts,
-            create["title"],
-            create["first_dealer"],
-            create["match_keys"],
-        )
-
     async def restore(self) -> int:
-        """Rebuild every unfinished table from the log (at server start); returns how many."""
+        """Rebuild every unfinished table from the log (at server start); returns how many.
+
+        Each table is restored on its own: one whose log cannot be read or replayed is
+        quarantined (logged, its row marked ``quarantined`` with the reason) and the others
+        are served."""
         storage = self.log.storage
         ids = await asyncio.to_thread(storage.table_ids, ["open", "playing"])
         count = 0
         for tid in ids:
-            events = await asyncio.to_thread(storage.events, tid)
-            if not events or events[0].kind != "create" or events[0].data["game"] not in GAMES:
+            try:
+                events = await asyncio.to_thread(storage.events, tid)
+                state = TableState.from_events(tid, events)
+            except (CorruptLog, Exception) as exc:
+                reason = str(exc) if isinstance(exc, CorruptLog) else f"unreadable: {_line(exc)}"
+                await self._quarantine(tid, reason)
                 continue
-            table = self._build(tid, events[0].data)
-            table.seq = 1
-            for ev in events[1:]:
-                table._apply_event(ev)
+            # the server's floor holds for tables stored before it was raised
+            state.options.bot_delay = max(state.options.bot_delay, self.min_bot_delay)
+            table = Table(self, state)
             self.tables[tid] = table
             count += 1
             deal = table.deal
-            if deal is not None and deal.is_over and table.status != "finished":
-                table._schedule_next()
-            elif table.status == "finished" and events[-1].kind != "end":
-                await table._commit("end", {"reason": "over"})
+            if state.should_end is not None:
+                with contextlib.suppress(TableError):
+                    await table._commit("end", {"reason": state.should_end})
+                self.retire_later(table)
+                continue
+            if deal is not None and deal.is_over:
+                table.scheduler.schedule_next()
             # the players were away while the server was down: their seats count as absent
             for i, s in enumerate(table.seats):
                 if s.kind == "human" and s.token_hash is not None:
-                    s.away_since = time.time()
-                    s.grace_task = asyncio.get_running_loop().create_task(table._grace(i))
-            table.schedule()
+                    table.live[i].away_since = time.time()
+                    table.scheduler.start_grace(i)
+            table.scheduler.schedule()
         return count
 
+    async def _quarantine(self, tid: str, reason: str) -> None:
+        log.error("table %s quarantined: %s", tid, reason)
+        self.quarantined[tid] = reason
+        with contextlib.suppress(Exception):
+            await asyncio.to_thread(self.log.storage.quarantine, tid, reason)
+
+    # --- finished tables ------------------------------------------------------------------
     async def load_finished(self, table_id: str) -> Table | None:
-        """A table that is not live (finished earlier), rebuilt read-only for replays."""
-        storage = self.log.storage
-        events = await asyncio.to_thread(storage.events, table_id)
-        if not events or events[0].kind != "create" or events[0].data["game"] not in GAMES:
+        """A table that is not live (finished earlier), rebuilt read-only from its log.
+
+        The last :attr:`FINISHED_CACHE` are kept (an LRU), and requests that arrive while
+        one is being rebuilt share that rebuild: a finished table is rebuilt once, however
+        many ask for it. The replay itself runs in a worker process."""
+        t = self.finished.get(table_id)
+        if t is not None:
+            self.finished.move_to_end(table_id)
+            return t
+        if table_id in self.quarantined:
+            raise TableError(
+                "quarantined", f"this table is quarantined: {self.quarantined[table_id]}"
+            )
+        pending = self._loading.get(table_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        fut: asyncio.Future[Table | None] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = fut
+        try:
+            table = await self._rebuild(table_id)
+            fut.set_result(table)
+        except BaseException as exc:
+            fut.set_exception(exc)
+            fut.exception()  # retrieved: waiters re-raise it
+            raise
+        finally:
+            del self._loading[table_id]
+        return table
+
+    async def _rebuild(self, table_id: str) -> Table | None:
+        from folkcards.server import workers
+
+        events = await asyncio.to_thread(self.log.storage.events, table_id)
+        if not events or events[0].kind != "create":
             return None
-        table = self._build(table_id, events[0].data)
-        table.seq = 1
-        for ev in events[1:]:
-            table._apply_event(ev)
+        if events[0].data.get("game") not in GAMES:
+            return None
+        try:
+            state = await self.pool.run(f"rebuild:{table_id}", workers.rebuild, table_id, events)
+        except CorruptLog as exc:
+            raise TableError("quarantined", f"this table's log is damaged: {exc}") from None
+        except workers.PoolBusy:
+            raise TableError("busy", "the server is busy; try again in a moment") from None
+        self.rebuilds += 1
+        table = Table(self, state)
         table.closed = True
+        self.finished[table_id] = table
+        while len(self.finished) > self.FINISHED_CACHE:
+            self.finished.popitem(last=False)
         return table
 
     RETIRE_AFTER = 600.0
@@ -983,6 +907,7 @@ class TableManager:
             if self.tables.get(table.id) is table and table.status == "finished":
                 table.shutdown()
                 del self.tables[table.id]
+                self.pool.forget(table.id)
 
         self._retiring.add(asyncio.get_running_loop().create_task(retire()))
         self._retiring = {t for t in self._retiring if not t.done()}

@@ -1,16 +1,15 @@
-"""Running the web table inside another program: a thread (tests) or a subprocess (bench,
-restart tests), on a free loopback port."""
+"""``folkcards serve`` as a subprocess on a free loopback port (the benchmark and tests)."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
+import json
 import os
 import socket
 import subprocess
 import sys
-import threading
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from typing import Any
@@ -21,7 +20,7 @@ def free_socket(host: str = "127.0.0.1") -> socket.socket:
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, 0))
-    sock.listen(512)
+    sock.listen(2048)
     return sock
 
 
@@ -30,57 +29,6 @@ def free_port() -> int:
     with contextlib.closing(free_socket()) as s:
         port: int = s.getsockname()[1]
         return port
-
-
-class ServerThread:
-    """The app served by uvicorn in a background thread (its own event loop)."""
-
-    def __init__(self, db_url: str, *, restore: bool = True, **options: Any) -> None:
-        import uvicorn
-
-        from folkcards.server.app import create_app
-
-        self.app = create_app(db_url, restore=restore, **options)
-        self.sock = free_socket()
-        self.port: int = self.sock.getsockname()[1]
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
-        config = uvicorn.Config(self.app, log_level="warning", ws_max_size=65536, lifespan="on")
-        self.server = uvicorn.Server(config)
-        self.loop: asyncio.AbstractEventLoop | None = None
-        self.thread = threading.Thread(target=self._run, daemon=True)
-
-    def _run(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        asyncio.set_event_loop(self.loop)
-        self.loop.run_until_complete(self.server.serve(sockets=[self.sock]))
-
-    def start(self) -> ServerThread:
-        """Start and wait until the server answers."""
-        self.thread.start()
-        deadline = time.time() + 20
-        while not self.server.started:
-            if time.time() > deadline or not self.thread.is_alive():
-                raise RuntimeError("the test server did not start")
-            time.sleep(0.02)
-        return self
-
-    def stop(self) -> None:
-        """Stop the server and wait for its thread."""
-        self.server.should_exit = True
-        self.thread.join(timeout=20)
-        self.sock.close()
-
-    def call(self, coro: Any) -> Any:
-        """Run a coroutine on the server's loop and return its result (for tests)."""
-        assert self.loop is not None
-        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout=30)
-
-    def __enter__(self) -> ServerThread:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
 
 
 @contextlib.contextmanager
@@ -132,15 +80,12 @@ def wait_until_up(
 
 def http_json(base: str, path: str, body: Any = None, raw: bytes | None = None) -> tuple[int, Any]:
     """GET ``base + path`` (POST JSON when ``body`` or ``raw`` is given): (status, parsed JSON)."""
-    import json
-    import urllib.error
-
     data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
     req = urllib.request.Request(
         base + path, data=data, headers={"Content-Type": "application/json"}
     )
     try:
-        with urllib.request.urlopen(req, timeout=30) as r:
+        with urllib.request.urlopen(req, timeout=60) as r:
             return r.status, json.loads(r.read())
     except urllib.error.HTTPError as e:
         return e.code, json.loads(e.read() or b"null")
