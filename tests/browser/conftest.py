@@ -9,8 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from folkcards.server.harness import ServerThread
+from tests.server.harness import ServerThread
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [

@@ -8,10 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.browser.helpers import click_step
+from tests.server.harness import ServerThread
+from tests.server.harness import http_json as http
 
 from folkcards.games import GAMES
-from folkcards.server.harness import ServerThread
-from folkcards.server.harness import http_json as http
 
 pytestmark = pytest.mark.browser
 
@@ -20,31 +21,6 @@ def errors_of(page: Any) -> list[str]:
     errs: list[str] = []
     page.on("pageerror", lambda e: errs.append(str(e)))
     return errs
-
-
-def click_step(page: Any, *, prefer: str | None = None) -> str | None:
-    """Make one move by clicking, as a player would: a highlighted card, else a button.
-
-    Returns what was clicked (None when it is not this player's turn)."""
-    page.wait_for_timeout(60)
-    if page.locator(".overlay:not([hidden]) .choice").count():
-        page.locator(".overlay:not([hidden]) .choice").first.click()
-        return "choice"
-    cards = page.locator(".hand.my-turn .card.legal")
-    if cards.count():
-        cards.first.click()
-        return "card"
-    buttons = page.locator(".controls .btn.act")
-    if buttons.count():
-        if prefer and page.locator(f'.controls .btn.act[data-action="{prefer}"]').count():
-            page.locator(f'.controls .btn.act[data-action="{prefer}"]').click()
-        else:
-            buttons.first.click()
-        return "button"
-    if page.locator(".controls .act-from-select").count():
-        page.locator(".controls .act-from-select").first.click()
-        return "select"
-    return None
 
 
 def deal_over(page: Any) -> bool:

@@ -4,14 +4,14 @@
 
 const FRENCH = {
   H: { color: "#c8102e", path: "M10 18.5C10 18.5 1 12.3 1 6.6 1 3.6 3.3 1.5 5.9 1.5 7.8 1.5 9.3 2.6 10 4.2 10.7 2.6 12.2 1.5 14.1 1.5 16.7 1.5 19 3.6 19 6.6 19 12.3 10 18.5 10 18.5Z" },
-  D: { color: "#d4471a", path: "M10 0.8 18 10 10 19.2 2 10Z" },
+  D: { color: "#b23c00", path: "M10 0.8 18 10 10 19.2 2 10Z" },
   S: { color: "#1b1b1f", path: "M10 1C10 1 1.5 7.6 1.5 12 1.5 14.7 3.5 16.4 5.8 16.4 7.3 16.4 8.5 15.7 9.1 14.6L7.8 19.2H12.2L10.9 14.6C11.5 15.7 12.7 16.4 14.2 16.4 16.5 16.4 18.5 14.7 18.5 12 18.5 7.6 10 1 10 1Z" },
   C: { color: "#1b1b1f", path: "M10 1.2A4.2 4.2 0 0 0 6.1 7 4.2 4.2 0 1 0 8.6 13.4L7.6 19.2H12.4L11.4 13.4A4.2 4.2 0 1 0 13.9 7 4.2 4.2 0 0 0 10 1.2Z" },
 };
 
 // Italian suits, drawn in a 20x20 box.
 const ITALIAN = {
-  D: { color: "#b8860b", svg: (c) => `<circle cx="10" cy="10" r="8.6" fill="#f2c94c" stroke="${c}" stroke-width="1.4"/><circle cx="10" cy="10" r="5.2" fill="none" stroke="${c}" stroke-width="1.1"/><circle cx="10" cy="10" r="1.8" fill="#d94f2b"/>` },
+  D: { color: "#8a6508", svg: (c) => `<circle cx="10" cy="10" r="8.6" fill="#f2c94c" stroke="${c}" stroke-width="1.4"/><circle cx="10" cy="10" r="5.2" fill="none" stroke="${c}" stroke-width="1.1"/><circle cx="10" cy="10" r="1.8" fill="#d94f2b"/>` },
   H: { color: "#b3262d", svg: (c) => `<path d="M3.5 2.5H16.5C16.5 8.5 13.6 11 11.2 11.6V15.2C13 15.6 14.6 16.6 14.8 18.6H5.2C5.4 16.6 7 15.6 8.8 15.2V11.6C6.4 11 3.5 8.5 3.5 2.5Z" fill="#e0a53a" stroke="${c}" stroke-width="1.1"/><path d="M4 4.6H16" stroke="${c}" stroke-width="1"/>` },
   S: { color: "#2a5caa", svg: (c) => `<path d="M10 0.8 12 3.5 11.2 13H8.8L8 3.5Z" fill="#cfd8e6" stroke="${c}" stroke-width="0.9"/><path d="M4.5 13H15.5V14.6H4.5Z" fill="#e0a53a" stroke="${c}" stroke-width="0.7"/><path d="M9 14.6H11V18H9Z" fill="#7a4a1d"/><circle cx="10" cy="18.6" r="1.2" fill="#e0a53a"/>` },
   C: { color: "#2f7d32", svg: (c) => `<path d="M7.2 19.2C6.4 19 6 18.2 6.3 17.3L11.6 1.9C11.9 1 12.9 0.6 13.7 1 14.5 1.3 14.8 2.2 14.5 3.1L9.3 18.4C9 19.1 8 19.5 7.2 19.2Z" fill="#6b8e23" stroke="${c}" stroke-width="1"/><circle cx="10.3" cy="8.5" r="1.2" fill="#3e5f14"/><circle cx="8.8" cy="13" r="1.1" fill="#3e5f14"/>` },
@@ -32,6 +32,19 @@ const PIPS = {
 
 const RANK_VALUE = { A: 1, T: 10, 9: 9, 8: 8, 7: 7, 6: 6, 5: 5, 4: 4, 3: 3, 2: 2 };
 
+// The four-colour French pack (clubs green, diamonds blue) for players who tell the suits
+// apart by colour; a setting of the client (localStorage "fc.fourColour").
+const FOUR_COLOUR = { C: "#1d7a33", D: "#1e4fd1" };
+let fourColour = false;
+
+export function setFourColour(on) {
+  fourColour = !!on;
+}
+
+export function isFourColour() {
+  return fourColour;
+}
+
 export function rankLabel(rank, deck) {
   if (rank === "T") return "10";
   if (deck === "italian") return { J: "F", Q: "C", K: "R" }[rank] || rank;
@@ -45,16 +58,16 @@ function suitGlyph(suit, deck, x, y, size, flip = false) {
     const it = ITALIAN[suit];
     return `<g transform="${tr}">${it.svg(it.color)}</g>`;
   }
-  const f = FRENCH[suit];
-  return `<path transform="${tr}" d="${f.path}" fill="${f.color}"/>`;
+  return `<path transform="${tr}" d="${FRENCH[suit].path}" fill="${suitColor(suit, deck)}"/>`;
 }
 
 export function suitColor(suit, deck) {
+  if (deck !== "italian" && fourColour && FOUR_COLOUR[suit]) return FOUR_COLOUR[suit];
   return (deck === "italian" ? ITALIAN : FRENCH)[suit].color;
 }
 
 export function suitIcon(suit, deck, size = 14) {
-  return `<svg class="suit-icon" viewBox="0 0 20 20" width="${size}" height="${size}" aria-hidden="true">${suitGlyph(suit, deck, 10, 10, 20)}</svg>`;
+  return `<svg class="suit-icon" viewBox="0 0 20 20" width="${size}" height="${size}" aria-hidden="true" focusable="false">${suitGlyph(suit, deck, 10, 10, 20)}</svg>`;
 }
 
 function face(rank, suit, deck) {
@@ -78,7 +91,9 @@ function face(rank, suit, deck) {
     <text x="50" y="92" text-anchor="middle" font-size="14" font-weight="700" fill="#fff" font-family="Georgia,serif">${letter}</text>`;
 }
 
-export function cardSVG(text, deck = "french") {
+// cardSVG(text, deck, name): the picture; `name` (the card in words) is its accessible
+// name, or the picture is hidden from assistive technology when the caller names it.
+export function cardSVG(text, deck = "french", name = null) {
   const rank = text[0];
   const suit = text[1];
   const col = suitColor(suit, deck);
@@ -97,7 +112,7 @@ export function cardSVG(text, deck = "french") {
   const font = "font-family=\"Georgia,'Times New Roman',serif\" font-weight=\"700\"";
   const corner = `<text x="9" y="21" font-size="${label.length > 1 ? 16 : 19}" fill="${col}" ${font} text-anchor="middle" transform="translate(3 0)">${label}</text>${suitGlyph(suit, deck, 12, 31, 12)}`;
   const corner2 = `<g transform="rotate(180 50 70)">${corner}</g>`;
-  return `<svg class="card-svg" viewBox="0 0 100 140" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${text}">
+  return `<svg class="card-svg" viewBox="0 0 100 140" xmlns="http://www.w3.org/2000/svg" ${name ? `role="img" aria-label="${name}"` : `aria-hidden="true" focusable="false"`}>
     <rect x="1" y="1" width="98" height="138" rx="8" fill="${bg}" stroke="#9aa0a6" stroke-width="1.2"/>
     ${body}${corner}${corner2}</svg>`;
 }
@@ -114,8 +129,10 @@ export function backSVG(deck = "french") {
     <text x="50" y="76" font-size="16" text-anchor="middle" fill="${c1}" font-family="Georgia,serif" font-weight="700">fc</text></svg>`;
 }
 
-// Short inline text for a card in labels and logs ("K♠", "7 coins" as an icon).
-export function cardInline(text, deck = "french") {
+// Short inline text for a card in labels and logs: the index and suit drawn ("K♠"), the
+// card in words (`name`, e.g. "King of spades") as its accessible name and tooltip.
+export function cardInline(text, deck = "french", name = "") {
   const rank = rankLabel(text[0], deck);
-  return `<span class="cinline" style="color:${suitColor(text[1], deck)}">${rank}${suitIcon(text[1], deck, 13)}</span>`;
+  const aria = name ? ` role="img" aria-label="${name}" title="${name}"` : "";
+  return `<bdi dir="ltr" class="cinline" style="color:${suitColor(text[1], deck)}"${aria}>${rank}${suitIcon(text[1], deck, 13)}</bdi>`;
 }

@@ -56,3 +56,17 @@ export function tMaybe(key) {
   const s = lookup(LANGS[current], key);
   return s !== undefined ? s : lookup(en, key);
 }
+
+// A card in words in the current language: "King of spades", "شاه پیک"; the Italian
+// pack has its own court names and suits ("Re (king) of coins").
+export function cardName(text, deck = "french") {
+  const it = deck === "italian";
+  const rank = tMaybe(`${it ? "ranks_italian" : "ranks"}.${text[0]}`) || tMaybe(`ranks.${text[0]}`) || text[0];
+  const suit = tMaybe(`${it ? "suits_italian" : "suits"}.${text[1]}`) || text[1];
+  return t("ui.card_name", { rank, suit });
+}
+
+// Is `key` (a dotted path) present in the current language or English?
+export function has(key) {
+  return tMaybe(key) !== undefined;
+}

@@ -1,8 +1,11 @@
 // The replay viewer: step through a finished deal of a table, or an uploaded record,
-// from one seat's view or with all hands open.
-import { t, num } from "./i18n.js";
+// from one seat's view or with all hands open. The address carries the step
+// (/replay?table=ID&deal=K&step=S, or ?record=ID for a shared upload), so a link shows the
+// same moment; ←/→ (Home/End) step.
+import { t } from "./i18n.js";
 import { TableView } from "./table.js";
-import { esc } from "./present.js";
+import { esc, actionText, seatName } from "./present.js";
+import { copyText, dialogOpen, announce, toast } from "./ui.js";
 
 export class ReplayView {
   constructor(root, api) {
@@ -13,10 +16,17 @@ export class ReplayView {
     this.k = 0;
     this.viewSeat = "all";
     this.players = null;
+    this.record = null;
+    this.shared = null;
     this.onKey = (e) => {
-      if (!this.data) return;
-      if (e.key === "ArrowRight") this.step(1);
-      else if (e.key === "ArrowLeft") this.step(-1);
+      if (!this.data || dialogOpen() || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (["INPUT", "SELECT", "TEXTAREA"].includes((e.target && e.target.tagName) || "")) return;
+      const rtl = document.documentElement.dir === "rtl";
+      const map = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1, Home: -9999, End: 9999 };
+      if (e.key in map) {
+        e.preventDefault();
+        this.step(map[e.key], true);
+      }
     };
     document.addEventListener("keydown", this.onKey);
   }
@@ -27,8 +37,8 @@ export class ReplayView {
 
   showUpload(error) {
     this.root.innerHTML = `<section class="card-panel upload"><h2>${esc(t("ui.upload"))}</h2>
-      <p>${esc(t("ui.upload_help"))}</p><input type="file" id="record-file" accept=".json,application/json">
-      ${error ? `<p class="error">${esc(error)}</p>` : ""}</section>`;
+      <p id="upload-help">${esc(t("ui.upload_help"))}</p><label for="record-file" class="btn">${esc(t("ui.choose_file"))}</label> <input type="file" id="record-file" class="vh-file" accept=".json,application/json" aria-describedby="upload-help">
+      ${error ? `<p class="error" role="alert">${esc(error)}</p>` : ""}</section>`;
     this.root.querySelector("#record-file").addEventListener("change", async (e) => {
       const f = e.target.files[0];
       if (!f) return;
@@ -45,15 +55,18 @@ export class ReplayView {
         this.showUpload(err.message);
         return;
       }
+      this.record = rec;
+      this.shared = null;
       this.players = rec.meta && Array.isArray(rec.meta.players) ? rec.meta.players : null;
       this.deal = 0;
       this.k = 0;
       this.tableId = null;
+      history.replaceState(null, "", "/replay");
       this.render();
     });
   }
 
-  async loadTable(id, deal) {
+  async loadTable(id, deal, step = 0) {
     try {
       this.data = await this.api(`/api/tables/${id}/replay/${deal}`);
     } catch (err) {
@@ -64,14 +77,74 @@ export class ReplayView {
     this.tableId = id;
     this.dealIndex = deal;
     this.deal = 0;
-    this.k = 0;
+    this.k = this.clamp(step);
     this.render();
   }
 
-  step(d) {
-    const D = this.data.deals[this.deal];
-    this.k = Math.max(0, Math.min(D.steps.length - 1, this.k + d));
+  // a record shared by its link (the server's record store, when it has one)
+  async loadShared(id, step = 0) {
+    try {
+      const rec = await this.api(`/api/records/${encodeURIComponent(id)}`);
+      this.data = await this.api("/api/replay", rec.record || rec);
+      this.players = rec.meta && Array.isArray(rec.meta.players) ? rec.meta.players : (rec.record && rec.record.meta && rec.record.meta.players) || null;
+    } catch (err) {
+      this.showUpload(err.message);
+      return;
+    }
+    this.shared = id;
+    this.tableId = null;
+    this.deal = 0;
+    this.k = this.clamp(step);
     this.render();
+  }
+
+  clamp(k) {
+    const D = this.data.deals[this.deal];
+    return Math.max(0, Math.min(D.steps.length - 1, Number.isFinite(k) ? k : 0));
+  }
+
+  step(d, speak = false) {
+    this.k = this.clamp(this.k + d);
+    this.render();
+    if (speak) announce(this.stepWords());
+  }
+
+  stepWords() {
+    const D = this.data.deals[this.deal];
+    const last = D.steps.length - 1;
+    if (this.k === 0) return t("ui.step", { k: 0, n: last });
+    const seat = D.actors[this.k - 1];
+    const a = D.steps[this.k].views[seat === null || seat === undefined ? 0 : seat].last || D.actions[this.k - 1];
+    return `${t("ui.step", { k: this.k, n: last })}: ${this.names()[seat] || ""} ${actionText(String(a || ""), this.data.game)}`;
+  }
+
+  names() {
+    const n = this.data.deals[this.deal].num_seats;
+    return Array.from({ length: n }, (_, s) => (this.players && this.players[s]) || t("ui.seat", { n: s + 1 }));
+  }
+
+  // the address of this moment of the replay
+  url() {
+    const q = new URLSearchParams();
+    if (this.tableId) { q.set("table", this.tableId); q.set("deal", String(this.dealIndex)); }
+    else if (this.shared) q.set("record", this.shared);
+    else return null;
+    if (this.deal) q.set("d", String(this.deal));
+    q.set("step", String(this.k));
+    return `/replay?${q}`;
+  }
+
+  async share() {
+    try {
+      const res = await this.api("/api/records", this.record);
+      this.shared = res.id;
+      history.replaceState(null, "", this.url());
+      this.render();
+      const b = this.root.querySelector("#rp-copy");
+      if (b) copyText(location.origin + this.url(), b);
+    } catch (err) {
+      toast(esc(err.status === 404 || err.status === 405 ? t("ui.share_unavailable") : err.message), 5000, true);
+    }
   }
 
   render() {
@@ -82,11 +155,12 @@ export class ReplayView {
     const all = this.viewSeat === "all";
     const seat = all ? 0 : +this.viewSeat;
     const view = { ...stepObj.views[seat] };
-    const history = [];
-    for (let i = 1; i <= this.k; i++) history.push(D.steps[i].views[seat].last);
-    view.history = history;
+    const hist = [];
+    for (let i = 1; i <= this.k; i++) hist.push(D.steps[i].views[seat].last);
+    view.history = hist;
     view.actors = D.actors.slice(0, this.k);
-    const seats = Array.from({ length: n }, (_, s) => ({ name: (this.players && this.players[s]) || t("ui.seat", { n: s + 1 }), kind: "human", connected: true, auto: false, open: false }));
+    const names = this.names();
+    const seats = Array.from({ length: n }, (_, s) => ({ name: names[s], kind: "human", connected: true, auto: false, open: false }));
     const state = {
       table: { id: this.tableId, game: data.game, num_seats: n, status: "finished" },
       you: seat,
@@ -94,27 +168,44 @@ export class ReplayView {
       obs: view,
       match: null,
       clock: null,
+      deal_no: this.deal + 1,
     };
     const handsOpen = all ? stepObj.views.map((v) => v.hand) : null;
     const last = D.steps.length - 1;
+    const url = this.url();
+    if (url && location.pathname + location.search !== url) history.replaceState(null, "", url);
+    const rtl = document.documentElement.dir === "rtl";
+    const [back, fwd, first, end] = rtl ? ["▶", "◀", "▶|", "|◀"] : ["◀", "▶", "|◀", "▶|"];
     this.root.innerHTML = `<div class="replay-bar">
         <b>${esc(t(`games.${data.game}`))}</b>
-        ${data.deals.length > 1 ? `<select id="rp-deal">${data.deals.map((_, i) => `<option value="${i}" ${i === this.deal ? "selected" : ""}>${esc(t("ui.deal_n", { n: i + 1 }))}</option>`).join("")}</select>` : ""}
-        <span class="rp-buttons"><button class="btn small" data-step="-9999" aria-label="start">|◀</button><button class="btn small" data-step="-1" aria-label="back">◀</button>
-        <span class="rp-step">${esc(t("ui.step", { k: this.k, n: last }))}</span>
-        <button class="btn small" data-step="1" aria-label="forward">▶</button><button class="btn small" data-step="9999" aria-label="end">▶|</button></span>
+        ${data.deals.length > 1 ? `<label><span class="sr">${esc(t("ui.deal"))}</span><select id="rp-deal">${data.deals.map((_, i) => `<option value="${i}" ${i === this.deal ? "selected" : ""}>${esc(t("ui.deal_n", { n: i + 1 }))}</option>`).join("")}</select></label>` : ""}
+        <span class="rp-buttons" role="group" aria-label="${esc(t("ui.steps"))}"><button type="button" class="btn small" data-step="-9999" aria-label="${esc(t("ui.step_first"))}" aria-keyshortcuts="Home">${first}</button><button type="button" class="btn small" data-step="-1" aria-label="${esc(t("ui.step_back"))}">${back}</button>
+        <span class="rp-step" aria-live="polite">${esc(t("ui.step", { k: this.k, n: last }))}</span>
+        <button type="button" class="btn small" data-step="1" aria-label="${esc(t("ui.step_forward"))}">${fwd}</button><button type="button" class="btn small" data-step="9999" aria-label="${esc(t("ui.step_last"))}" aria-keyshortcuts="End">${end}</button></span>
         <label>${esc(t("ui.view_as"))} <select id="rp-seat"><option value="all" ${all ? "selected" : ""}>${esc(t("ui.all_hands"))}</option>${seats.map((s, i) => `<option value="${i}" ${String(i) === String(this.viewSeat) ? "selected" : ""}>${esc(s.name)}</option>`).join("")}</select></label>
+        ${url ? `<button type="button" class="btn small" id="rp-copy">${esc(t("ui.copy_link"))}</button>` : this.record ? `<button type="button" class="btn small" id="rp-share">${esc(t("ui.share_link"))}</button>` : ""}
         ${this.tableId ? `<a class="btn small" href="/api/tables/${this.tableId}/record" download>${esc(t("ui.download"))}</a>` : ""}
         <a class="btn small" href="/replay" id="rp-open">${esc(t("ui.upload"))}</a>
       </div><div id="rp-board" class="table-root"></div>`;
+    const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.step : null;
     this.root.querySelectorAll("[data-step]").forEach((b) => b.addEventListener("click", () => this.step(+b.dataset.step)));
-    this.root.querySelector("#rp-seat").addEventListener("change", (e) => { this.viewSeat = e.target.value; this.render(); });
+    if (focused) {
+      const again = this.root.querySelector(`[data-step="${focused}"]`);
+      if (again) again.focus();
+    }
+    this.root.querySelector("#rp-seat").addEventListener("change", (e) => { this.viewSeat = e.target.value; this.render(); this.root.querySelector("#rp-seat").focus(); });
     const ds = this.root.querySelector("#rp-deal");
-    if (ds) ds.addEventListener("change", (e) => { this.deal = +e.target.value; this.k = 0; this.render(); });
-    this.root.querySelector("#rp-open").addEventListener("click", (e) => { e.preventDefault(); this.showUpload(); });
+    if (ds) ds.addEventListener("change", (e) => { this.deal = +e.target.value; this.k = 0; this.render(); this.root.querySelector("#rp-deal").focus(); });
+    const copy = this.root.querySelector("#rp-copy");
+    if (copy) copy.addEventListener("click", () => copyText(location.origin + this.url(), copy));
+    const share = this.root.querySelector("#rp-share");
+    if (share) share.addEventListener("click", () => this.share());
+    this.root.querySelector("#rp-open").addEventListener("click", (e) => { e.preventDefault(); history.replaceState(null, "", "/replay"); this.showUpload(); });
     if (!this.board || !this.root.contains(this.board.root)) this.board = new TableView(this.root.querySelector("#rp-board"), { onAct() {}, onExplain() {} });
     this.board.root = this.root.querySelector("#rp-board");
     this.board.prev = null;
     this.board.render({ game: data.game, state, handsOpen, replay: true });
   }
 }
+
+export { seatName };

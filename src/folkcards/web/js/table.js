@@ -1,17 +1,20 @@
 // The live table (and the replay viewer's board): seats around a felt, the trick or the
 // Scopone table in the middle, the player's hand and the controls for the legal actions.
-import { t, num, lang } from "./i18n.js";
+// Everything is reachable by keyboard (the hand is one tab stop with arrow keys inside it;
+// shortcuts in keys.js), every card has a name in words, and what happens is said in the
+// page's live regions (ui.js).
+import { t, tMaybe, num, cardName, has } from "./i18n.js";
 import { cardSVG, backSVG } from "./cards.js";
-import { look, isCard, actionLabel, esc, seatName, tricksFromHistory, factRows, valueHTML, sideNames, tally } from "./present.js";
+import {
+  look, isCard, actionLabel, actionText, esc, seatName, tricksFromHistory, factRows, valueHTML,
+  sideNames, tally, sortHand, PHASE_COUNT, lastTrickWinner, cardPoints,
+} from "./present.js";
+import { announce, toast as showToast, openDialog, sound } from "./ui.js";
+import { resultField, phaseHelp } from "./guide.js";
 
-const BOT_ICON = `<svg viewBox="0 0 20 20" aria-hidden="true"><rect x="3" y="6" width="14" height="11" rx="3" fill="#10231a"/><circle cx="7.5" cy="11" r="1.8" fill="#f2c94c"/><circle cx="12.5" cy="11" r="1.8" fill="#f2c94c"/><path d="M10 6V2.5" stroke="#10231a" stroke-width="1.6"/><circle cx="10" cy="2.3" r="1.4" fill="#10231a"/></svg>`;
-const SUIT_DISPLAY = { french: ["S", "H", "C", "D"], italian: ["D", "H", "S", "C"] };
-const RANK_DISPLAY = "AKQJT98765432";
+const BOT_ICON = `<svg viewBox="0 0 20 20" aria-hidden="true" focusable="false"><rect x="3" y="6" width="14" height="11" rx="3" fill="#10231a"/><circle cx="7.5" cy="11" r="1.8" fill="#f2c94c"/><circle cx="12.5" cy="11" r="1.8" fill="#f2c94c"/><path d="M10 6V2.5" stroke="#10231a" stroke-width="1.6"/><circle cx="10" cy="2.3" r="1.4" fill="#10231a"/></svg>`;
 
-export function sortHand(cards, deck) {
-  const so = SUIT_DISPLAY[deck];
-  return [...cards].sort((a, b) => so.indexOf(a[1]) - so.indexOf(b[1]) || RANK_DISPLAY.indexOf(a[0]) - RANK_DISPLAY.indexOf(b[0]));
-}
+export { sortHand };
 
 // Where each seat sits on screen, seen from `me` (bottom): the next seat in the game's
 // direction of play sits to the left in clockwise games, to the right otherwise.
@@ -27,15 +30,17 @@ export function positions(n, me, clockwise) {
   return out;
 }
 
-function cardEl(text, deck, cls = "") {
-  return `<div class="card ${cls}" data-card="${text}">${cardSVG(text, deck)}</div>`;
+// a card face that is only looked at (trick, table, open hands): a picture named in words
+function cardEl(text, deck, cls = "", extra = "") {
+  const name = cardName(text, deck);
+  return `<div class="card ${cls}" data-card="${text}" role="img" aria-label="${esc(name + extra)}" title="${esc(name)}">${cardSVG(text, deck)}</div>`;
 }
 
 function backs(n, deck) {
   const shown = Math.min(n, 13);
   let h = "";
   for (let i = 0; i < shown; i++) h += `<div class="back">${backSVG(deck)}</div>`;
-  return `<div class="backs" style="--n:${shown}">${h}</div>`;
+  return `<div class="backs" aria-hidden="true" style="--n:${shown}">${h}</div>`;
 }
 
 // Legal actions split into: per hand card, multi-card selections, and other buttons.
@@ -57,7 +62,7 @@ export function classifyLegal(legal, hand) {
     }
   }
   const verbs = new Set([...byCard.values()].flat().map((a) => a.split(" ")[0]));
-  return { byCard, multi, others, handVerb: verbs.size === 1 ? [...verbs][0] : verbs.size ? [...verbs][0] : null };
+  return { byCard, multi, others, handVerb: verbs.size ? [...verbs][0] : null };
 }
 
 function groupOthers(others) {
@@ -71,17 +76,37 @@ function groupOthers(others) {
   return [...groups.values()];
 }
 
+// the cards this seat received from another this deal (passed, returned, the blind)
+function receivedCards(obs, game) {
+  const info = obs.info || {};
+  const me = obs.seat;
+  if (Array.isArray(info.received) && info.received.length) return info.received;
+  if (game === "huutopussi" && me !== null && me !== undefined) {
+    if (info.declarer === me && Array.isArray(info.given)) return info.given;
+    if (typeof info.declarer === "number" && (info.declarer + 2) % 4 === me && Array.isArray(info.returned)) return info.returned;
+  }
+  if (game === "sheepshead" && info.picker === me && Array.isArray(info.blind) && obs.phase === "bury") return info.blind;
+  return [];
+}
+
+// how many of a phase's cards this seat has already given (for "1 of 3")
+function stepsDone(obs, verb) {
+  let k = 0;
+  obs.history.forEach((a, i) => { if (obs.actors[i] === obs.seat && a.split(" ")[0] === verb) k += 1; });
+  return k;
+}
+
 export class TableView {
   constructor(root, opts) {
     this.root = root;
-    this.opts = opts; // {onAct, onExplain, onHint, onReady, onTakeSeat, onStart, replay}
+    this.opts = opts; // {onAct, onExplain, onTakeSeat, loadHands, replay}
     this.prev = null;
     this.selected = new Set();
-    this.chooser = null;
-    this.toastTimer = null;
+    this.note = null; // the last narrated event on the felt: {text, cls, until}
+    this.hands = null; // every hand of the finished deal, once loaded: {deal, hands}
   }
 
-  // model: {game, state (server "state" message shape), handsOpen: [cards per seat] | null}
+  // model: {game, state (server "state" message shape), handsOpen: [cards per seat] | null, replay}
   render(model) {
     const { game } = model;
     const st = model.state;
@@ -92,15 +117,17 @@ export class TableView {
     const me = st.you ?? 0;
     const pos = positions(n, me, L.clockwise);
     const oldRects = this.captureRects();
+    const focus = this.captureFocus();
 
-    const myTurn = obs && st.you !== null && st.you !== undefined && obs.to_act === st.you && obs.legal.length > 0 && !model.replay;
-    const hand = obs ? sortHand(obs.hand, deck) : [];
+    const myTurn = !!(obs && st.you !== null && st.you !== undefined && obs.to_act === st.you && obs.legal.length > 0 && !model.replay);
+    const hand = obs ? sortHand(obs.hand, game, obs.info) : [];
     const cls = myTurn ? classifyLegal(obs.legal, obs.hand) : { byCard: new Map(), multi: [], others: [], handVerb: null };
+    for (const c of [...this.selected]) if (!hand.includes(c) || !myTurn) this.selected.delete(c);
     this.cls = cls;
     this.model = model;
 
-    const trickInfo = obs && !L.fishing ? tricksFromHistory(obs.history, obs.actors, n) : null;
-    let centerCards = []; // [{card, seat, pos}]
+    const trickInfo = obs && !L.fishing ? tricksFromHistory(obs.history, obs.actors, n, obs) : null;
+    let centerCards = []; // [{card, seat}]
     let trickDone = null;
     if (trickInfo) {
       if (trickInfo.current.length) centerCards = trickInfo.current;
@@ -109,6 +136,7 @@ export class TableView {
         centerCards = trickDone;
       }
     }
+    const events = this.narrate(model, trickInfo, myTurn);
     const handSizes = obs ? handSizesOf(obs, n) : null;
 
     // seats
@@ -116,26 +144,29 @@ export class TableView {
     for (let s = 0; s < n; s++) {
       const seat = st.seats[s];
       const isMe = s === st.you;
-      const toAct = obs && obs.to_act === s;
+      const toAct = obs && obs.to_act === s && !obs.result;
       const status = [];
-      if (seat.kind === "bot" && seat.level) status.push(`<span class="chip level">${esc(t(`ui.level_${seat.level}`).split(" ")[0])}</span>`);
-      if (obs && obs.dealer === s) status.push(`<span class="chip dealer" title="${esc(t("ui.dealer"))}">D</span>`);
+      const words = [];
+      if (seat.kind === "bot" && seat.level) { status.push(`<span class="chip level" aria-hidden="true">${esc(t(`ui.level_${seat.level}`).split(" (")[0])}</span>`); words.push(t(`ui.level_${seat.level}`)); }
+      if (obs && obs.dealer === s) { status.push(`<span class="chip dealer" aria-hidden="true" title="${esc(t("ui.dealer"))}">${esc(t("ui.dealer_short"))}</span>`); words.push(t("ui.dealer")); }
       if (seat.auto && seat.kind === "human") status.push(`<span class="chip auto">${esc(t("ui.bot_playing"))}</span>`);
       else if (!seat.connected && seat.kind === "human" && !seat.open) status.push(`<span class="chip away">${esc(t("ui.away"))}</span>`);
       if (st.clock && st.clock.seat === s) status.push(`<span class="chip clock" data-deadline="${Date.now() + st.clock.remaining * 1000}">${num(Math.ceil(st.clock.remaining))}</span>`);
-      const teamCls = n === 4 && !L.fishing ? `team${s % 2}` : L.fishing ? `team${s % 2}` : "";
+      if (toAct) words.push(t("ui.to_act"));
+      if (handSizes && !isMe) words.push(t("ui.cards_n", { n: handSizes[s] }));
+      const teamCls = (n === 4 || L.fishing) ? `team${s % 2}` : "";
       let cardsHTML = "";
       if (model.handsOpen && !isMe) {
-        cardsHTML = `<div class="open-hand">${sortHand(model.handsOpen[s], deck).map((c) => cardEl(c, deck, "mini")).join("")}</div>`;
+        cardsHTML = `<div class="open-hand">${sortHand(model.handsOpen[s], game, obs && obs.info).map((c) => cardEl(c, deck, "mini")).join("")}</div>`;
       } else if (!isMe && handSizes) {
         cardsHTML = backs(handSizes[s], deck);
       }
       const name = seat.open ? t("ui.seat", { n: s + 1 }) : seatName(st, s);
       const take = seat.open && (st.you === null || st.you === undefined) && this.opts.onTakeSeat
-        ? `<button class="btn small take" data-seat="${s}">${esc(t("ui.take_seat", { n: s + 1 }))}</button>` : "";
+        ? `<button type="button" class="btn small take" data-seat="${s}">${esc(t("ui.take_seat", { n: s + 1 }))}</button>` : "";
       seatsHTML += `<div class="seat pos-${pos[s]} ${teamCls} ${toAct ? "to-act" : ""} ${isMe ? "me" : ""}" data-seat="${s}">
-        <div class="seat-label"><span class="avatar">${seat.kind === "bot" ? BOT_ICON : esc((name || "?").slice(0, 1).toUpperCase())}</span>
-        <span class="seat-name">${esc(name)}${isMe && !model.replay ? ` <small>(${esc(t("ui.you"))})</small>` : ""}</span>${status.join("")}</div>
+        <div class="seat-label"><span class="avatar" aria-hidden="true">${seat.kind === "bot" ? BOT_ICON : esc((name || "?").slice(0, 1).toUpperCase())}</span>
+        <span class="seat-name"><bdi>${esc(name)}</bdi>${isMe && !model.replay ? ` <small>(${esc(t("ui.you"))})</small>` : ""}</span>${status.join("")}${words.length ? `<span class="sr">, ${esc(words.join(", "))}</span>` : ""}</div>
         ${cardsHTML}${take}</div>`;
     }
 
@@ -143,43 +174,44 @@ export class TableView {
     let centerHTML = "";
     if (L.fishing && obs) {
       const tableCards = obs.info.table || [];
-      centerHTML = `<div class="fish-table">${tableCards.map((c) => cardEl(c, deck, "on-table")).join("") || `<div class="empty-table">${esc(t("ui.table_cards"))}</div>`}</div>`;
+      centerHTML = `<div class="fish-table" role="group" aria-label="${esc(t("ui.table_cards"))}">${tableCards.map((c) => cardEl(c, deck, "on-table")).join("") || `<div class="empty-table">${esc(t("ui.table_empty"))}</div>`}</div>`;
       const piles = obs.info.piles || [[], []];
       const sweeps = obs.info.sweeps || [0, 0];
       centerHTML += `<div class="fish-piles">${piles.map((p, i) => `<div class="pile team${i}"><b>${esc(t("ui.team", { n: i + 1 }))}</b> ${esc(t("ui.cards_n", { n: p.length }))}${sweeps[i] ? ` · ${esc(t("facts.sweeps"))} ${num(sweeps[i])}` : ""}</div>`).join("")}</div>`;
     } else if (obs) {
-      centerHTML = `<div class="trick ${trickDone ? "done" : ""}">${centerCards.map((p) => cardEl(p.card, deck, `slot slot-${pos[p.seat]}`)).join("")}</div>`;
+      centerHTML = `<div class="trick ${trickDone ? "done" : ""}" role="group" aria-label="${esc(t("ui.trick"))}">${centerCards.map((p) => cardEl(p.card, deck, `slot slot-${pos[p.seat]}`, ` — ${seatName(st, p.seat)}`)).join("")}</div>`;
       if (trickDone && trickDone.winner !== null && trickDone.winner !== undefined && !obs.result) {
-        centerHTML += `<div class="trick-note">${esc(t("ui.won_trick", { name: seatName(st, trickDone.winner) }))}</div>`;
+        const pts = this.trickPoints(trickDone);
+        centerHTML += `<div class="trick-note" dir="${document.documentElement.dir}">${esc(t("ui.won_trick", { name: seatName(st, trickDone.winner) }))}${pts !== null ? ` · ${esc(t("ui.plus_points", { n: pts }))}` : ""}</div>`;
       }
+    }
+    if (this.note && obs && !obs.result && obs.history.length < this.note.until) {
+      centerHTML += `<div class="felt-note ${this.note.cls}" aria-hidden="true">${esc(this.note.text)}</div>`;
     }
     if (obs && obs.result && !model.replay) centerHTML += this.resultBanner(obs.result, st, game);
     const phase = obs ? (obs.result ? t("ui.deal_over") : t(`phases.${obs.phase}`)) : "";
 
-    // prompt and controls
-    let prompt = "";
-    if (!obs) {
-      prompt = st.table.status === "open" ? t("ui.waiting_players") : "";
-    } else if (obs.result) {
-      prompt = t("ui.deal_over");
-    } else if (myTurn) {
-      prompt = `${t("ui.your_turn")} · ${t(`phases.${obs.phase}`)}`;
-    } else if (obs.to_act !== null && obs.to_act === st.you) {
-      prompt = t("ui.waiting_players");
-    } else if (obs.to_act !== null) {
-      prompt = st.seats[obs.to_act].kind === "bot" || st.seats[obs.to_act].auto ? t("ui.thinking", { name: seatName(st, obs.to_act) }) : t("ui.waiting_for", { name: seatName(st, obs.to_act) });
-    }
-    const controls = myTurn ? this.controlsHTML(cls, game, deck) : "";
+    const prompt = this.promptText(obs, st, game, myTurn, cls);
+    const controls = myTurn ? this.controlsHTML(cls, game) : "";
 
-    // hand
+    // hand: one tab stop (roving tabindex), arrow keys move inside it
+    const received = obs ? new Set(receivedCards(obs, game)) : new Set();
+    const legalOf = (c) => cls.byCard.has(c) || cls.multi.some((m) => m.cards.includes(c));
+    const playable = myTurn && (cls.byCard.size || cls.multi.length);
+    const rover = (playable && hand.find(legalOf)) || hand[0];
     const handHTML = hand.map((c) => {
       let k = "";
-      if (myTurn && (cls.byCard.size || cls.multi.length)) {
-        const legal = cls.byCard.has(c) || cls.multi.some((m) => m.cards.includes(c));
-        k = legal ? "legal" : "illegal";
+      const bits = [];
+      if (playable) {
+        k = legalOf(c) ? "legal" : "illegal";
+        if (!legalOf(c)) bits.push(t("ui.not_playable"));
       }
       if (this.selected.has(c)) k += " selected";
-      return cardEl(c, deck, `in-hand ${k}`);
+      if (received.has(c)) { k += " received"; bits.push(t("ui.received")); }
+      const label = cardName(c, deck) + (bits.length ? `, ${bits.join(", ")}` : "");
+      const pressed = cls.multi.length && legalOf(c) ? ` aria-pressed="${this.selected.has(c)}"` : "";
+      // the name is the button's own (hidden) text, so that it is the card in words
+      return `<button type="button" class="card in-hand ${k}" data-card="${c}" title="${esc(cardName(c, deck))}" tabindex="${c === rover ? 0 : -1}"${pressed}>${cardSVG(c, deck)}<span class="sr card-name">${esc(label)}</span>${received.has(c) ? `<span class="recv-mark" aria-hidden="true">↓</span>` : ""}</button>`;
     }).join("");
 
     const facts = obs ? factRows(obs, st, game) : [];
@@ -187,30 +219,216 @@ export class TableView {
 
     this.root.innerHTML = `
       <div class="board">
-        <div class="felt n${n}" dir="ltr">
+        <div class="felt n${n}${L.fishing ? " fishing" : ""}" dir="ltr" role="region" aria-label="${esc(t("ui.the_table"))}">
           ${seatsHTML}
           <div class="center">${centerHTML}</div>
-          <div class="phase-tag">${esc(phase)}</div>
+          <div class="phase-tag" dir="auto">${esc(phase)}</div>
         </div>
-        <div class="prompt ${myTurn ? "mine" : ""}" role="status">${esc(prompt)}</div>
-        <div class="controls">${controls}</div>
-        <div class="hand ${myTurn ? "my-turn" : ""}" style="--n:${hand.length || 1}">${handHTML}</div>
+        <div class="prompt ${myTurn ? "mine" : ""}" id="prompt">${esc(prompt)}</div>
+        <div class="controls" role="group" aria-label="${esc(t("ui.decision"))}">${controls}</div>
+        <div class="hand ${myTurn ? "my-turn" : ""}" dir="ltr" role="group" aria-label="${esc(t("ui.your_hand_n", { n: hand.length }))}" aria-describedby="prompt" style="--n:${hand.length || 1}">${handHTML}</div>
         ${seatLink}
       </div>
-      <aside class="side">
-        ${facts.length ? `<section class="facts"><dl>${facts.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join("")}</dl></section>` : ""}
+      <aside class="side" aria-label="${esc(t("ui.side_panel"))}">
+        ${facts.length ? `<section class="facts" aria-label="${esc(t("ui.facts"))}"><dl>${facts.map(([k, v, key]) => `<dt>${esc(k)}</dt><dd data-fact="${key}">${v}</dd>`).join("")}</dl></section>` : ""}
         ${this.scoresHTML(st, game)}
         ${obs && obs.result ? this.resultHTML(obs.result, st, game, deck) : ""}
         ${this.logHTML(obs, st, game)}
-      </aside>
-      <div class="toast" hidden></div>
-      <div class="overlay" hidden></div>`;
+      </aside>`;
     this.bind();
     this.fitHand();
+    this.restoreFocus(focus, myTurn);
     this.animate(oldRects, st, pos);
-    this.prev = { obs, pos };
+    this.prev = { obs, pos, myTurn, deal: st.deal_no };
     const log = this.root.querySelector(".log ol");
     if (log) log.scrollTop = log.scrollHeight;
+    for (const e of events) announce(e);
+    if (obs && obs.result && !model.replay) this.showHands(st, game);
+  }
+
+  // ---------------------------------------------------------------- narration
+  // Points the winner's side took with a finished trick: the change in the game's public
+  // points since the last frame (narrate), else the trick's card points where the game's
+  // card values are fixed (after a reload); null when neither is known.
+  trickPoints(trick) {
+    if (!trick || !trick.length) return null;
+    // the engine's structured events, when the server sends them: {kind: "trick", points, bonus}
+    const evs = Array.isArray(this.model.state.events) ? this.model.state.events.filter((e) => e.kind === "trick") : [];
+    const ev = evs.find((e) => Array.isArray(e.cards) && e.cards.includes(trick[0].card));
+    if (ev && typeof ev.points === "number") return ev.points + (typeof ev.bonus === "number" ? ev.bonus : 0);
+    if (this.trickGain && this.trickGain.index === trick[0].index) return this.trickGain.n;
+    const L = look(this.model.game);
+    return L.cardPoints ? cardPoints(trick.map((p) => p.card), this.model.game) : null;
+  }
+
+  // What changed since the last frame, in words for the live region (and the felt note).
+  narrate(model, trickInfo, myTurn) {
+    const st = model.state;
+    const obs = st.obs;
+    const game = model.game;
+    const out = [];
+    const prev = this.prev && this.prev.obs;
+    if (!obs) return out;
+    const sameDeal = prev && this.prev.deal === st.deal_no && prev.history.length <= obs.history.length;
+    if (!sameDeal) {
+      this.note = null;
+      this.trickGain = null;
+      if (prev || model.replay) return out; // a new deal or a jump: the prompt says the rest
+      if (myTurn) out.push(this.promptText(obs, st, game, true, this.cls));
+      return out;
+    }
+    const fresh = obs.history.slice(prev.history.length);
+    const freshActors = obs.actors.slice(prev.history.length);
+    fresh.slice(-5).forEach((a, i) => {
+      const who = freshActors[freshActors.length - Math.min(5, fresh.length) + i];
+      out.push(`${seatName(st, who)}: ${actionText(a, game)}`);
+    });
+    if (fresh.length) sound("play");
+    const info = obs.info || {};
+    const pinfo = prev.info || {};
+    if (trickInfo) {
+      const before = tricksFromHistory(prev.history, prev.actors, st.table.num_seats, prev).done.length;
+      if (trickInfo.done.length > before) {
+        const tr = trickInfo.done[trickInfo.done.length - 1];
+        const w = tr.winner !== null && tr.winner !== undefined ? tr.winner : lastTrickWinner(obs);
+        const key = look(game).points;
+        if (key && Array.isArray(info[key]) && Array.isArray(pinfo[key]) && info[key].length === pinfo[key].length) {
+          this.trickGain = { index: tr[0].index, n: info[key].reduce((s, x, i) => s + Math.max(0, x - pinfo[key][i]), 0) };
+        }
+        if (w !== null && w !== undefined) {
+          const pts = this.trickPoints(tr);
+          out.push(t("ui.won_trick", { name: seatName(st, w) }) + (pts !== null ? `, ${t("ui.plus_points", { n: pts })}` : ""));
+          sound("trick");
+        }
+      }
+    }
+    const sweeps = (x) => (Array.isArray(x.sweeps) ? x.sweeps.reduce((a, b) => a + b, 0) : 0);
+    if (sweeps(info) > sweeps(pinfo)) {
+      const team = info.sweeps.findIndex((v, i) => v > (pinfo.sweeps || [])[i]);
+      const text = `${t("ui.scopa")} ${t("ui.team", { n: team + 1 })}`;
+      out.push(text);
+      this.note = { text: t("ui.scopa"), cls: "scopa", until: obs.history.length + 2 };
+      sound("sweep");
+    }
+    if (info.trump && info.trump !== pinfo.trump && /^[CSHD]$/.test(info.trump)) {
+      const deck = look(game).deck;
+      const text = t("ui.trump_is", { suit: t(deck === "italian" ? `suits_italian.${info.trump}` : `suits.${info.trump}`) });
+      out.push(text);
+      this.note = { text, cls: "trump", until: obs.history.length + st.table.num_seats };
+    }
+    if (obs.result && !prev.result) {
+      out.push(this.resultWords(obs.result, st));
+      sound("end");
+    } else if (myTurn && !this.prev.myTurn) {
+      out.push(this.promptText(obs, st, game, true, this.cls));
+      sound("turn");
+    }
+    return out;
+  }
+
+  promptText(obs, st, game, myTurn, cls) {
+    if (!obs) return st.table.status === "open" ? t("ui.waiting_players") : "";
+    if (obs.result) return t("ui.deal_over");
+    if (myTurn) {
+      const verb = (obs.legal[0] || "").split(" ")[0];
+      const total = (PHASE_COUNT[game] || {})[obs.phase];
+      const params = { n: total || (cls.multi[0] ? cls.multi[0].cards.length : 1), k: Math.min(total || 1, stepsDone(obs, verb) + 1) };
+      const key = [`prompts.${game}.${obs.phase}`, `prompts.${obs.phase}`].find((k) => has(k));
+      const what = key ? t(key, params) : t(`phases.${obs.phase}`);
+      return `${t("ui.your_turn")}: ${what}`;
+    }
+    if (obs.to_act !== null && obs.to_act === st.you) return t("ui.waiting_players");
+    if (obs.to_act !== null) {
+      const s = st.seats[obs.to_act];
+      return s.kind === "bot" || s.auto ? t("ui.thinking", { name: seatName(st, obs.to_act) }) : t("ui.waiting_for", { name: seatName(st, obs.to_act) });
+    }
+    return "";
+  }
+
+  // the deal's score as one sentence: "Deal over. Team 1 +6, Team 2 0."
+  resultWords(res, st) {
+    const score = res.score || [];
+    const names = sideNames(st, score.length);
+    return `${t("ui.deal_over")}${t("ui.stop")} ${score.map((x, i) => `${names[i].label} ${x > 0 ? "+" : ""}${num(x)}`).join(t("ui.sep"))}${t("ui.stop")}`;
+  }
+
+  // A one-line summary of the table for the "t" key: the trick (or table), whose turn.
+  describeTable() {
+    const m = this.model;
+    if (!m || !m.state.obs) return "";
+    const st = m.state;
+    const obs = st.obs;
+    const L = look(m.game);
+    const parts = [];
+    if (L.fishing) {
+      const cards = (obs.info.table || []).map((c) => cardName(c, L.deck));
+      parts.push(`${t("ui.table_cards")}: ${cards.length ? cards.join(", ") : t("ui.table_empty")}`);
+    } else {
+      const info = tricksFromHistory(obs.history, obs.actors, st.table.num_seats, obs);
+      const cur = info.current.length ? info.current : [];
+      parts.push(`${t("ui.trick")}: ${cur.length ? cur.map((p) => `${seatName(st, p.seat)} ${cardName(p.card, L.deck)}`).join(", ") : t("ui.trick_empty")}`);
+    }
+    if (obs.info && obs.info.trump && /^[CSHD]$/.test(obs.info.trump)) parts.push(t("ui.trump_is", { suit: t(L.deck === "italian" ? `suits_italian.${obs.info.trump}` : `suits.${obs.info.trump}`) }));
+    parts.push(this.root.querySelector(".prompt") ? this.root.querySelector(".prompt").textContent : "");
+    return parts.filter(Boolean).join(". ");
+  }
+
+  // ---------------------------------------------------------------- focus
+  captureFocus() {
+    const f = document.activeElement;
+    if (!f || !this.root.contains(f)) return null;
+    const hand = [...this.root.querySelectorAll(".hand .card")];
+    return { card: f.dataset.card, action: f.dataset.action, id: f.id, inHand: hand.includes(f), index: hand.indexOf(f), inControls: !!f.closest(".controls") };
+  }
+
+  // after a re-render, focus goes back to the same card or button, or to its neighbour
+  restoreFocus(f, myTurn) {
+    if (!f) return;
+    const r = this.root;
+    let el = null;
+    if (f.card) el = r.querySelector(`.hand .card[data-card="${f.card}"]`);
+    if (!el && f.action) el = r.querySelector(`.controls [data-action="${CSS.escape(f.action)}"]`);
+    if (!el && f.id) el = r.querySelector(`#${CSS.escape(f.id)}`);
+    if (!el && (f.inHand || f.inControls)) {
+      if (myTurn) el = r.querySelector(".hand .card.legal") || r.querySelector(".controls .act, .controls select");
+      if (!el && f.inHand) {
+        const cards = r.querySelectorAll(".hand .card");
+        el = cards[Math.min(f.index, cards.length - 1)] || null;
+      }
+      if (!el) el = r.querySelector(".controls .act") || r.querySelector(".hand .card");
+    }
+    if (el) {
+      if (el.closest(".hand")) this.rove(el);
+      el.focus({ preventScroll: true });
+    }
+  }
+
+  rove(el) {
+    this.root.querySelectorAll(".hand .card").forEach((c) => { c.tabIndex = c === el ? 0 : -1; });
+  }
+
+  // focus the hand (the first playable card): the "c" key
+  focusHand() {
+    const el = this.root.querySelector(".hand .card.legal") || this.root.querySelector(".hand .card");
+    if (el) {
+      this.rove(el);
+      el.focus();
+    }
+    return !!el;
+  }
+
+  // the n-th decision (1-based) of the controls: the digit keys
+  decide(k) {
+    const items = [...this.root.querySelectorAll(".controls .act, .controls .act-from-select")];
+    const b = items[k - 1];
+    if (b) b.click();
+    return !!b;
+  }
+
+  pressAction(verb) {
+    const b = [...this.root.querySelectorAll(".controls .act")].find((x) => x.dataset.action === verb);
+    if (b) b.click();
+    return !!b;
   }
 
   // spread the hand over the width available (overlap only when needed)
@@ -221,25 +439,27 @@ export class TableView {
     const n = h.children.length;
     const w = first.getBoundingClientRect().width;
     const avail = h.clientWidth - 24;
-    const gap = n > 1 ? Math.min(6, Math.max(-w * 0.72, (avail - n * w) / (n - 1))) : 0;
+    // overlap at most so far that each card's index corner (about 30 % of its width) shows
+    const gap = n > 1 ? Math.min(6, Math.max(-w * 0.66, (avail - n * w) / (n - 1))) : 0;
     h.style.setProperty("--gap", `${gap}px`);
   }
 
-  controlsHTML(cls, game, deck) {
+  controlsHTML(cls, game) {
     let h = "";
     for (const group of groupOthers(cls.others)) {
       if (group.length > 8) {
-        h += `<span class="select-group"><select class="act-select">${group.map((a) => `<option value="${esc(a)}">${esc(plain(a, game))}</option>`).join("")}</select><button class="btn primary act-from-select">${esc(t(`verbs.${group[0].split(" ")[0]}`))}</button></span>`;
+        const label = t(`verbs.${group[0].split(" ")[0]}`);
+        h += `<span class="select-group"><select class="act-select" aria-label="${esc(label)}">${group.map((a) => `<option value="${esc(a)}">${esc(actionText(a, game))}</option>`).join("")}</select><button type="button" class="btn primary act-from-select">${esc(label)}</button></span>`;
       } else {
-        for (const a of group) h += `<button class="btn act" data-action="${esc(a)}">${actionLabel(a, game)}</button>`;
+        for (const a of group) h += `<button type="button" class="btn act" data-action="${esc(a)}">${actionLabel(a, game)}</button>`;
       }
     }
     if (cls.multi.length) {
       const need = cls.multi[0].cards.length;
       const sel = [...this.selected].sort();
       const match = cls.multi.find((m) => m.cards.length === sel.length && m.cards.every((c, i) => c === sel[i]));
-      h += `<span class="multi-note">${esc(t("ui.select_cards", { n: need }))}</span>`;
-      if (match) h += `<button class="btn primary act" data-action="${esc(match.action)}">${actionLabel(match.action, game)}</button>`;
+      h += `<span class="multi-note">${esc(t("ui.select_cards", { n: need }))} · ${esc(t("ui.selected_n", { k: sel.length, n: need }))}</span>`;
+      if (match) h += `<button type="button" class="btn primary act" data-action="${esc(match.action)}">${actionLabel(match.action, game)}</button>`;
     }
     return h;
   }
@@ -253,39 +473,76 @@ export class TableView {
     let rows = "";
     for (const r of m.results) {
       const sc = r.result.score || [];
-      rows += `<tr><td>${num(r.deal + 1)}</td>${sc.map((x) => `<td class="n">${L.tally ? tally(x) || num(0) : num(x)}</td>`).join("")}</tr>`;
+      rows += `<tr><th scope="row">${num(r.deal + 1)}</th>${sc.map((x) => `<td class="n">${L.tally ? tally(x) || num(0) : num(x)}</td>`).join("")}</tr>`;
     }
     const won = m.over ? (m.winner !== null ? `<div class="winner">${esc(t("ui.match_over"))} — ${esc(t("ui.winner_is", { who: names[m.winner].label }))}</div>` : m.draw ? `<div class="winner">${esc(t("ui.draw"))}</div>` : "") : "";
     return `<section class="scores"><h3>${esc(t("ui.scores"))}</h3>
-      <table><thead><tr><th>#</th>${names.map((x) => `<th title="${esc(x.members)}">${esc(x.label)}${x.members ? `<small class="members">${esc(x.members)}</small>` : ""}</th>`).join("")}</tr></thead>
+      <table><thead><tr><th scope="col">${esc(t("ui.deal_short"))}</th>${names.map((x) => `<th scope="col" title="${esc(x.members)}"><bdi>${esc(x.label)}</bdi>${x.members ? `<small class="members"><bdi>${esc(x.members)}</bdi></small>` : ""}</th>`).join("")}</tr></thead>
       <tbody>${rows}</tbody>
-      <tfoot><tr><th>${esc(t("ui.totals"))}</th>${m.totals.map((x) => `<th><span class="n">${num(x)}</span>${L.tally ? ` <small>${esc(t("ui.strokes"))}</small>` : ""}</th>`).join("")}</tr></tfoot></table>${won}</section>`;
+      <tfoot><tr><th scope="row">${esc(t("ui.totals"))}</th>${m.totals.map((x) => `<th><span class="n">${num(x)}</span>${L.tally ? ` <small>${esc(t("ui.strokes"))}</small>` : ""}</th>`).join("")}</tr></tfoot></table>${won}</section>`;
   }
 
   // the deal's score on the felt, per side, with the winner highlighted
-  resultBanner(res, st, game) {
+  resultBanner(res, st) {
     const score = res.score || [];
     const names = sideNames(st, score.length);
     const best = Math.max(...score);
-    const rows = score.map((x, i) => `<div class="rb-row ${x === best && x > 0 ? "win" : ""}"><span>${esc(names[i].label)}</span><b class="n">${x > 0 ? "+" : ""}${num(x)}</b></div>`).join("");
-    return `<div class="result-banner"><h3>${esc(t("ui.deal_over"))}</h3>${rows}</div>`;
+    const rows = score.map((x, i) => `<div class="rb-row ${x === best && x > 0 ? "win" : ""}"><span><bdi>${esc(names[i].label)}</bdi></span><b class="n">${x > 0 ? "+" : ""}${num(x)}</b></div>`).join("");
+    return `<div class="result-banner n${score.length}" dir="${document.documentElement.dir}"><h3>${esc(t("ui.deal_over"))}</h3>${rows}</div>`;
   }
 
+  // The result in words and numbers: one row per field that has a value per side, then the
+  // single facts; each field with its label and a line of help (the guide's, else ours).
   resultHTML(res, st, game, deck) {
+    const score = res.score || [];
+    const nSides = score.length;
+    const names = sideNames(st, nSides);
+    const n = st.table.num_seats;
+    const skip = new Set(["totals", "match_over", "winner", "draw", "redeal_by", "breakdown"]);
     const rows = [];
+    const singles = [];
     for (const [k, v] of Object.entries(res)) {
-      if (v === null || v === undefined || typeof v === "object" && !Array.isArray(v)) continue;
-      if (["totals", "match_over", "winner", "draw"].includes(k) || k.startsWith("next_")) continue;
-      const label = t(`result.${k}`);
-      rows.push(`<dt>${esc(label)}</dt><dd>${valueHTML(k, v, {}, st, deck)}</dd>`);
+      if (v === null || v === undefined || skip.has(k) || k.startsWith("next_")) continue;
+      if (typeof v === "object" && !Array.isArray(v)) continue;
+      if (v === false && k !== "made") continue;
+      const f = resultField(game, k);
+      const label = `<span class="rf-label">${esc(f.label)}</span>${f.help ? `<small class="help">${esc(f.help)}</small>` : ""}`;
+      if (Array.isArray(v) && (v.length === nSides || v.length === n) && v.every((x) => typeof x === "number")) {
+        const cols = v.length === nSides ? v : null;
+        if (cols) rows.push(`<tr class="${k === "score" ? "score-row" : ""}"><th scope="row">${label}</th>${cols.map((x) => `<td class="n">${num(x)}</td>`).join("")}</tr>`);
+        else singles.push(`<dt>${label}</dt><dd>${valueHTML(k, v, {}, st, deck)}</dd>`);
+      } else {
+        singles.push(`<dt>${label}</dt><dd>${valueHTML(k, v, {}, st, deck)}</dd>`);
+      }
     }
-    return `<section class="result"><h3>${esc(t("ui.result"))}</h3><dl>${rows.join("")}</dl></section>`;
+    const breakdown = Array.isArray(res.breakdown) ? `<ul class="breakdown">${res.breakdown.map((b) => `<li>${esc(explainText(b, deck))}</li>`).join("")}</ul>` : "";
+    const hands = this.hands && this.hands.deal === st.deal_no ? this.handsHTML(st, game, deck) : "";
+    return `<section class="result" aria-labelledby="result-h"><h3 id="result-h">${esc(t("ui.result"))}</h3>
+      <p class="result-words">${esc(this.resultWords(res, st))}</p>${breakdown}
+      ${rows.length ? `<div class="table-scroll"><table class="breakdown-table"><thead><tr><th scope="col"><span class="sr">${esc(t("ui.field"))}</span></th>${names.map((x) => `<th scope="col"><bdi>${esc(x.label)}</bdi></th>`).join("")}</tr></thead><tbody>${rows.join("")}</tbody></table></div>` : ""}
+      ${singles.length ? `<dl>${singles.join("")}</dl>` : ""}${hands}</section>`;
+  }
+
+  // every hand of the finished deal, open (as held when the play began)
+  handsHTML(st, game, deck) {
+    const hs = this.hands.hands;
+    return `<div class="all-hands"><h4>${esc(t("ui.all_hands"))}</h4>${hs.map((h, s) => `<div class="hand-row"><span class="hr-name"><bdi>${esc(seatName(st, s))}</bdi></span><span class="hr-cards">${sortHand(h, game).map((c) => cardEl(c, deck, "mini")).join("")}</span></div>`).join("")}</div>`;
+  }
+
+  async showHands(st, game) {
+    if (!this.opts.loadHands || (this.hands && this.hands.deal === st.deal_no) || this.loadingHands === st.deal_no) return;
+    this.loadingHands = st.deal_no;
+    const hands = await this.opts.loadHands(st.deal_no - 1);
+    if (!hands) return;
+    this.hands = { deal: st.deal_no, hands };
+    const sec = this.root.querySelector(".side .result");
+    if (sec && this.model.state.obs && this.model.state.obs.result) sec.insertAdjacentHTML("beforeend", this.handsHTML(this.model.state, game, look(game).deck));
   }
 
   logHTML(obs, st, game) {
     if (!obs) return "";
-    const items = obs.history.map((a, i) => `<li><b>${esc(seatName(st, obs.actors[i]))}</b> ${actionLabel(a, game)}</li>`).slice(-80);
-    return `<section class="log"><h3>${esc(t("ui.log"))}</h3><ol>${items.join("")}</ol></section>`;
+    const items = obs.history.map((a, i) => `<li><b><bdi>${esc(seatName(st, obs.actors[i]))}</bdi></b> ${actionLabel(a, game)}</li>`).slice(-80);
+    return `<section class="log"><h3 id="log-h">${esc(t("ui.log"))}</h3><ol tabindex="0" aria-labelledby="log-h" start="${Math.max(1, obs.history.length - 79)}">${items.join("")}</ol></section>`;
   }
 
   bind() {
@@ -297,6 +554,23 @@ export class TableView {
     }));
     r.querySelectorAll(".take").forEach((b) => b.addEventListener("click", () => this.opts.onTakeSeat && this.opts.onTakeSeat(+b.dataset.seat)));
     r.querySelectorAll(".hand .card").forEach((el) => el.addEventListener("click", () => this.clickCard(el.dataset.card)));
+    const hand = r.querySelector(".hand");
+    if (hand) hand.addEventListener("keydown", (e) => this.handKey(e));
+  }
+
+  handKey(e) {
+    const cards = [...this.root.querySelectorAll(".hand .card")];
+    const i = cards.indexOf(document.activeElement);
+    if (i < 0) return;
+    let j = null;
+    if (e.key === "ArrowRight" || e.key === "ArrowDown") j = Math.min(cards.length - 1, i + 1);
+    else if (e.key === "ArrowLeft" || e.key === "ArrowUp") j = Math.max(0, i - 1);
+    else if (e.key === "Home") j = 0;
+    else if (e.key === "End") j = cards.length - 1;
+    if (j === null) return;
+    e.preventDefault();
+    this.rove(cards[j]);
+    cards[j].focus();
   }
 
   clickCard(card) {
@@ -306,7 +580,7 @@ export class TableView {
     const obs = st.obs;
     if (!obs || obs.result) return;
     if (obs.to_act !== st.you) {
-      this.toast(t("ui.not_your_turn"));
+      this.toast(esc(t("ui.not_your_turn")));
       return;
     }
     const cls = this.cls;
@@ -314,6 +588,13 @@ export class TableView {
       if (this.selected.has(card)) this.selected.delete(card);
       else this.selected.add(card);
       this.render(m);
+      const need = cls.multi[0].cards.length;
+      announce(t("ui.selected_n", { k: this.selected.size, n: need }));
+      // the selection is complete: the confirm button is the next stop
+      if (this.selected.size === need) {
+        const ok = this.root.querySelector(".controls .btn.primary.act");
+        if (ok) ok.focus();
+      }
       return;
     }
     const acts = cls.byCard.get(card);
@@ -330,8 +611,6 @@ export class TableView {
   }
 
   choose(actions, game) {
-    const ov = this.root.querySelector(".overlay");
-    ov.hidden = false;
     const deck = look(game).deck;
     // an option that takes cards shows them as cards (Scopone's captures)
     const pictured = (a) => {
@@ -340,28 +619,31 @@ export class TableView {
       if (!taken.length) return actionLabel(a, game);
       return `${actionLabel(toks.slice(0, 2).join(" "), game)} <span class="takes">${esc(t("words.take"))} ${taken.map((c) => `<span class="mini-card">${cardSVG(c, deck)}</span>`).join("")}</span>`;
     };
-    ov.innerHTML = `<div class="dialog" role="dialog"><h3>${esc(t("ui.choose"))}</h3>
-      <div class="choices">${actions.map((a) => `<button class="btn choice" data-action="${esc(a)}">${pictured(a)}</button>`).join("")}</div>
-      <button class="btn ghost cancel">${esc(t("ui.cancel"))}</button></div>`;
-    ov.querySelectorAll(".choice").forEach((b) => b.addEventListener("click", () => { ov.hidden = true; this.opts.onAct(b.dataset.action); }));
-    ov.querySelector(".cancel").addEventListener("click", () => { ov.hidden = true; });
+    openDialog({
+      title: esc(t("ui.choose")),
+      body: `<div class="choices">${actions.map((a, i) => `<button type="button" class="btn choice" data-action="${esc(a)}" ${i === 0 ? "autofocus" : ""}>${pictured(a)}</button>`).join("")}</div>
+        <button type="button" class="btn ghost cancel">${esc(t("ui.cancel"))}</button>`,
+      bind: (d) => {
+        d.querySelectorAll(".choice").forEach((b) => b.addEventListener("click", () => { d.close(); this.opts.onAct(b.dataset.action); }));
+        d.querySelector(".cancel").addEventListener("click", () => d.close());
+      },
+      fallbackFocus: () => this.focusHand(),
+    });
   }
 
-  toast(html, ms = 3500) {
-    const el = this.root.querySelector(".toast");
-    if (!el) return;
-    el.innerHTML = html;
-    el.hidden = false;
-    clearTimeout(this.toastTimer);
-    this.toastTimer = setTimeout(() => { el.hidden = true; }, ms);
+  toast(html, ms = 3500, urgent = false) {
+    showToast(html, ms, urgent);
   }
 
   showHint(action, game) {
-    this.toast(t("ui.hint_is", { action: "" }) + actionLabel(action, game), 5000);
+    this.toast(esc(t("ui.hint_is", { action: actionText(action, game) })), 5000);
     const toks = action.split(" ");
     if (toks[1] && isCard(toks[1])) {
       const el = this.root.querySelector(`.hand .card[data-card="${toks[1]}"]`);
-      if (el) el.classList.add("hinted");
+      if (el) {
+        el.classList.add("hinted");
+        if (this.root.contains(document.activeElement)) { this.rove(el); el.focus(); }
+      }
     }
     this.root.querySelectorAll(".controls .act").forEach((b) => { if (b.dataset.action === action) b.classList.add("hinted"); });
   }
@@ -371,16 +653,18 @@ export class TableView {
     if (!m || !m.state.obs) return;
     const st = m.state;
     const L = look(m.game);
-    const ov = this.root.querySelector(".overlay");
-    const info = tricksFromHistory(st.obs.history, st.obs.actors, st.table.num_seats);
+    const info = tricksFromHistory(st.obs.history, st.obs.actors, st.table.num_seats, st.obs);
     // the last trick that is no longer on the felt
     const onFelt = info.current.length ? null : info.done[info.done.length - 1];
     const candidates = info.done.filter((tr) => tr !== onFelt);
     const last = candidates[candidates.length - 1] || (info.done.length ? info.done[info.done.length - 1] : null);
-    ov.hidden = false;
-    ov.innerHTML = `<div class="dialog"><h3>${esc(t("ui.last_trick"))}</h3>${last ? `<div class="last-trick">${last.map((p) => `<figure>${cardEl(p.card, L.deck)}<figcaption>${esc(seatName(st, p.seat))}</figcaption></figure>`).join("")}</div>${last.winner !== null ? `<p>${esc(t("ui.won_trick", { name: seatName(st, last.winner) }))}</p>` : ""}` : `<p>${esc(t("ui.no_last_trick"))}</p>`}
-      <button class="btn ghost cancel">OK</button></div>`;
-    ov.querySelector(".cancel").addEventListener("click", () => { ov.hidden = true; });
+    openDialog({
+      title: esc(t("ui.last_trick")),
+      body: `${last ? `<div class="last-trick">${last.map((p) => `<figure>${cardEl(p.card, L.deck)}<figcaption><bdi>${esc(seatName(st, p.seat))}</bdi></figcaption></figure>`).join("")}</div>${last.winner !== null && last.winner !== undefined ? `<p>${esc(t("ui.won_trick", { name: seatName(st, last.winner) }))}</p>` : ""}` : `<p>${esc(t("ui.no_last_trick"))}</p>`}
+        <button type="button" class="btn cancel" autofocus>${esc(t("ui.ok"))}</button>`,
+      bind: (d) => d.querySelector(".cancel").addEventListener("click", () => d.close()),
+      fallbackFocus: () => this.focusHand(),
+    });
   }
 
   // positions of the cards on screen before a re-render, for animations
@@ -411,7 +695,7 @@ export class TableView {
       if (!from) return;
       const dx = from.left + from.width / 2 - (to.left + to.width / 2);
       const dy = from.top + from.height / 2 - (to.top + to.height / 2);
-      el.animate([{ transform: `translate(${dx}px, ${dy}px) scale(0.9)`, opacity: 0.6 }, { transform: "none", opacity: 1 }], { duration: 320, easing: "cubic-bezier(.2,.8,.2,1)" });
+      el.animate([{ translate: `${dx}px ${dy}px`, scale: "0.9", opacity: 0.6 }, { translate: "0 0", scale: "1", opacity: 1 }], { duration: 320, easing: "cubic-bezier(.2,.8,.2,1)" });
     });
     // cards that left the centre (a trick collected, a capture) fly to the taker
     const target = lastActor !== null ? seatRect(lastActor) : null;
@@ -422,6 +706,7 @@ export class TableView {
       ghost.innerHTML = html;
       const g = ghost.firstElementChild;
       g.classList.add("ghost");
+      g.setAttribute("aria-hidden", "true");
       Object.assign(g.style, { position: "fixed", left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px`, height: `${rect.height}px`, margin: 0, transform: "none" });
       document.body.appendChild(g);
       const dx = target.left + target.width / 2 - (rect.left + rect.width / 2);
@@ -430,6 +715,24 @@ export class TableView {
       a.onfinish = () => g.remove();
     }
   }
+}
+
+// A structured explanation or breakdown line ({code, params, text}) in the player's
+// language: the code's translation with its parameters, else the engine's English text.
+export function explainText(ex, deck = "french") {
+  if (!ex) return "";
+  if (ex.code && has(`explain.${ex.code}`)) {
+    const params = {};
+    const it = deck === "italian";
+    for (const [k, v] of Object.entries(ex.params || {})) {
+      if (typeof v === "string" && isCard(v)) params[k] = cardName(v, deck);
+      else if (typeof v === "string" && /^[CSHD]$/.test(v)) params[k] = t(`${it ? "suits_italian" : "suits"}.${v}`);
+      else if (Array.isArray(v)) params[k] = v.map((x) => (typeof x === "string" && isCard(x) ? cardName(x, deck) : String(x))).join(t("ui.sep"));
+      else params[k] = v;
+    }
+    return t(`explain.${ex.code}`, params);
+  }
+  return ex.text || ex.message || "";
 }
 
 // cards in each seat's hand: the game's public count, or (for trick games that do not
@@ -444,15 +747,11 @@ function handSizesOf(obs, n) {
   return plays.map((p) => Math.max(0, obs.hand.length + plays[me] - p));
 }
 
-function plain(action, game) {
-  const div = document.createElement("div");
-  div.innerHTML = actionLabel(action, game);
-  return div.textContent;
-}
-
 export function tickClocks(root) {
   root.querySelectorAll(".chip.clock").forEach((el) => {
     const left = Math.max(0, Math.ceil((+el.dataset.deadline - Date.now()) / 1000));
     el.textContent = num(left);
   });
 }
+
+export { phaseHelp, tMaybe };

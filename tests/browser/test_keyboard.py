@@ -1,0 +1,55 @@
+"""A whole deal of every game played with the keyboard alone (no mouse event is sent), in
+English and with the Persian layout, and the keyboard help."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from tests.browser.helpers import deal_over, key_step, new_table, open_seat, play_until
+from tests.server.harness import ServerThread
+
+from folkcards.games import GAMES
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_deal_by_keyboard_alone(web: ServerThread, browser: Any, game: str) -> None:
+    res = new_table(web, game)
+    ctx, page, errs = open_seat(browser, web, res, "desktop", "fa" if game == "satat" else "en")
+    moves = play_until(page, deal_over, step=key_step, seconds=240)
+    assert moves >= 3, f"only {moves} moves were made by keyboard"
+    # the deal's end is reachable by keyboard too: the result and the next steps have focus stops
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement !== document.body")
+    assert page.locator(".side .result").count() == 1
+    assert errs == []
+    ctx.close()
+
+
+def test_keys_focus_the_hand_and_help_dialog_traps_focus(web: ServerThread, browser: Any) -> None:
+    res = new_table(web, "sheepshead")  # cards in hand from the start
+    ctx, page, errs = open_seat(browser, web, res)
+    page.wait_for_selector(".hand .card")
+    page.keyboard.press("?")
+    page.wait_for_selector("dialog[open]")
+    assert "Enter" in page.locator("dialog[open]").inner_text()
+    for _ in range(6):  # Tab stays inside the modal dialog
+        page.keyboard.press("Tab")
+        assert page.evaluate("!!document.activeElement.closest('dialog[open]')")
+    page.keyboard.press("Escape")
+    assert page.locator("dialog[open]").count() == 0
+    page.keyboard.press("c")
+    assert page.evaluate("document.activeElement.matches('.hand .card')")
+    name = page.evaluate("document.activeElement.querySelector('.card-name').textContent")
+    assert " of " in name, name  # "Queen of spades", not "QS"
+    before = page.evaluate("document.activeElement.dataset.card")
+    page.keyboard.press("End")
+    after = page.evaluate("document.activeElement.dataset.card")
+    n = page.locator(".hand .card").count()
+    assert n == 1 or before != after
+    # one tab stop for the whole hand (roving tabindex)
+    assert page.locator(".hand .card[tabindex='0']").count() == 1
+    assert errs == []
+    ctx.close()
