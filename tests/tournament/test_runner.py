@@ -14,7 +14,7 @@ from folkcards.cli import main
 from folkcards.engine.records import load_deal
 from folkcards.games import GAMES
 from folkcards.tournament import TournamentConfig, run_tournament
-from folkcards.tournament.stats import mean_ci
+from folkcards.tournament.stats import FEW_BOARDS, bootstrap_ci
 
 TOY = TournamentConfig(toygame.GAME, ("heuristic", "random", "pimc:iters=8"), 5, 42)
 
@@ -51,7 +51,9 @@ def test_summary_arithmetic() -> None:
         return 1.0 if x > 0 else 0.0 if x < 0 else 0.5
 
     per_board = [sum(point(p["margin"]) for p in r["plays"]) / 2 for r in boards]
-    expected = mean_ci(per_board)
+    expected = bootstrap_ci(per_board)
+    assert m["win_rate"]["method"] == "bootstrap" and m["too_few_boards"] == (FEW_BOARDS > 5)
+    assert 0.0 <= m["win_rate"]["low"] <= m["win_rate"]["mean"] <= m["win_rate"]["high"] <= 1.0
     assert m["win_rate"]["mean"] == round(expected.mean, 4)
     assert (m["win_rate"]["low"], m["win_rate"]["high"]) == (
         round(expected.low, 4),
@@ -63,6 +65,16 @@ def test_summary_arithmetic() -> None:
         sum(x == 0 for x in margins),
         sum(x < 0 for x in margins),
     ]
+    # paired: heuristic and pimc both met random on the same five boards
+    paired = {(p["a"], p["b"], p["against"]): p for p in summary["paired"]}
+    vs_random = paired["heuristic", "pimc:iters=8", "random"]
+    h = {r["board"]: per_board[i] for i, r in enumerate(boards)}
+    pimc_boards = [r for r in results if r["pair"] == [1, 2]]  # random (A) vs pimc (B)
+    p_share = {r["board"]: 1 - sum(point(p["margin"]) for p in r["plays"]) / 2 for r in pimc_boards}
+    diffs = [h[k] - p_share[k] for k in sorted(h)]
+    assert vs_random["boards"] == 5
+    assert vs_random["difference"] == bootstrap_ci(diffs).to_dict()
+    assert len(summary["paired"]) == 3  # one pair of bots per opponent
     # duplicate: in each board the two plays are the same deck with the seats swapped
     for r in boards:
         assert [p["arrangement"] for p in r["plays"]] == [[0, 1, 0, 1], [1, 0, 1, 0]]
@@ -170,3 +182,36 @@ def test_text_table(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     text = capsys.readouterr().out
     assert f"{game} · 1 duplicate boards of matches" in text
     assert "heuristic" in text and "records and summary in" in text
+    assert "percentile" in text and "bootstrap over boards" in text
+    assert "too few boards" in text  # one board: the interval is flagged
+
+
+def test_text_table_fits_80_columns_and_names_the_interval() -> None:
+    from folkcards.commands.tournament import format_table
+
+    summary, _ = run_tournament(
+        TournamentConfig(toygame.GAME, ("search:iters=4:keep=0.5", "random", "heuristic"), 3, 1),
+        workers=1,
+    )
+    text = format_table(summary)
+    assert all(len(line) <= 80 for line in text.splitlines()), text
+    assert "95% CI" in text and "bootstrap" in text
+    assert "paired" in text and "against" in text
+    for m in summary["matchups"]:
+        assert 0.0 <= m["win_rate"]["low"] <= m["win_rate"]["high"] <= 1.0
+
+
+def test_help_says_95_percent(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["tournament", "--help"])
+    text = capsys.readouterr().out
+    assert "95%" in text and "95%%" not in text
+
+
+def test_many_boards_are_not_flagged() -> None:
+    from folkcards.commands.tournament import format_table
+
+    config = TournamentConfig(toygame.GAME, ("heuristic", "random"), FEW_BOARDS, 3, records=False)
+    summary, _ = run_tournament(config, workers=1)
+    assert summary["matchups"][0]["too_few_boards"] is False
+    assert "too few boards" not in format_table(summary)

@@ -5,7 +5,7 @@ see :mod:`folkcards.bots.base` for the contract and :func:`play_deal` for the dr
 
 >>> from folkcards.bots import make_bot, BOT_NAMES
 >>> BOT_NAMES
-('random', 'heuristic', 'search', 'pimc', 'ismcts', 'openspiel')
+('random', 'heuristic', 'search', 'pimc', 'ismcts', 'bpimc', 'bsearch', 'openspiel')
 """
 
 from __future__ import annotations

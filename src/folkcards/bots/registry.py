@@ -7,6 +7,10 @@ commas, so that a list of specs can be comma-separated on the command line):
 * ``heuristic`` — the per-game rule-based player;
 * ``pimc`` — flat Monte Carlo over determinizations;
 * ``ismcts`` — information-set MCTS;
+* ``bpimc`` — PIMC on the batched engine (:mod:`folkcards.batch`): every sampled deal ×
+  every legal card played out at once by the kernel's fast policy;
+* ``bsearch`` — ``bpimc:keep=1:worlds=64``, the batched search measured against
+  ``heuristic`` at 10–25 ms a decision (README, "Measured strength");
 * ``search`` — the heuristic improved by rollouts: flat Monte Carlo (PIMC) over card
   play, every legal card played out on the same sampled deals by the heuristic itself,
   keeping the heuristic's card unless another one's paired gain is significant
@@ -22,6 +26,9 @@ with samples; IS-MCTS: progressive bias at the root), ``only=P1+P2`` the phases 
 search (the heuristic decides the others; empty = all),
 ``keep=Z`` (pimc) play the heuristic's choice unless another action's paired mean gain
 over it exceeds Z standard errors, ``c=X`` the IS-MCTS exploration constant.
+Batched options (``bpimc``, ``bsearch``): ``worlds=D`` sampled deals, ``k=K`` playouts per
+deal and action, ``policy=fast|simple|random``, ``noise=P`` a percentage of random moves
+in the playouts, ``ms``, ``keep``, ``only``, ``infer``, ``pool`` as above.
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ from collections.abc import Callable
 from typing import Any
 
 from folkcards.bots.base import Bot, BotError
+from folkcards.bots.batched import BatchPIMCBot
 from folkcards.bots.heuristic import HeuristicBot
 from folkcards.bots.random import RandomBot
 from folkcards.bots.search import ISMCTSBot, PIMCBot
@@ -110,6 +118,41 @@ def _default_search(opts: dict[str, Any], name: str) -> Bot:
     return bot
 
 
+_BATCH_OPTIONS = {
+    "worlds": int,
+    "k": int,
+    "ms": float,
+    "policy": str,
+    "keep": float,
+    "only": str,
+    "infer": float,
+    "pool": int,
+    "noise": int,
+}
+
+
+def _bpimc(opts: dict[str, Any], name: str) -> Bot:
+    kwargs = dict(opts)
+    if "only" in kwargs:
+        kwargs["only"] = kwargs["only"] or None
+    if "pool" in kwargs and "infer" not in kwargs:
+        raise ValueError("pool resamples the deals that infer weights: give infer=M with it")
+    return BatchPIMCBot(name=name, **kwargs)
+
+
+BSEARCH_DEFAULTS: dict[str, Any] = {"keep": 1.0, "worlds": 64}
+"""What ``bsearch`` adds to ``bpimc``: the heuristic's card kept unless another card's
+paired gain exceeds one standard error, over 64 sampled deals (README, "Measured
+strength": about 10–25 ms a decision)."""
+
+
+def _bsearch(opts: dict[str, Any], name: str) -> Bot:
+    bot = _bpimc({**BSEARCH_DEFAULTS, **opts}, name)
+    assert isinstance(bot, BatchPIMCBot)
+    bot.tuned = frozenset({"keep", "infer", "pool", "worlds", "policy"} - set(opts))
+    return bot
+
+
 def _openspiel(opts: dict[str, Any], name: str) -> Bot:
     try:
         from folkcards.rl.openspiel_bot import OpenSpielISMCTSBot
@@ -124,6 +167,8 @@ BOTS: dict[str, tuple[Callable[[dict[str, Any], str], Bot], dict[str, type]]] = 
     "search": (_default_search, _SEARCH_OPTIONS),
     "pimc": (_pimc, _SEARCH_OPTIONS),
     "ismcts": (_ismcts, dict(_SEARCH_OPTIONS, c=float)),
+    "bpimc": (_bpimc, _BATCH_OPTIONS),
+    "bsearch": (_bsearch, _BATCH_OPTIONS),
     "openspiel": (_openspiel, {"iters": int, "ms": float}),
 }
 """Every bot name with its factory and its options' types."""

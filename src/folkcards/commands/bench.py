@@ -1,4 +1,6 @@
-"""``folkcards bench``: engine throughput per game (and ``bench server`` for the web table)."""
+"""``folkcards bench``: engine throughput per game (and ``bench server`` for the web table,
+``bench batch`` for the batched playouts, ``bench batch --exact N`` for their differential
+check)."""
 
 from __future__ import annotations
 
@@ -19,7 +21,9 @@ def add_parser(sub: Any) -> None:
         "'bench server' measures the web table instead.",
     )
     p.add_argument(
-        "games", nargs="*", help="games to measure (default: all); or 'server', or 'env'"
+        "games",
+        nargs="*",
+        help="games to measure (default: all); or 'server', 'env', or 'batch [GAME …]'",
     )
     p.add_argument("--seconds", type=float, default=1.0, help="length of one run (default 1)")
     p.add_argument("--repeats", type=int, default=5, help="runs per game; the median is shown")
@@ -28,7 +32,24 @@ def add_parser(sub: Any) -> None:
         action="store_true",
         help="also run OpenSpiel's C++ skat, hearts and euchre the same way (needs open_spiel)",
     )
-    p.add_argument("--tables", type=int, default=200, help="bench server: live tables")
+    p.add_argument(
+        "--tables",
+        default="50,200,1000",
+        help="bench server: live tables, or several sizes comma-separated (default 50,200,1000)",
+    )
+    p.add_argument(
+        "--sizes",
+        default="64,256,1024,4096,16384",
+        help="bench batch: batch sizes (rows) to time, comma-separated",
+    )
+    p.add_argument(
+        "--exact",
+        type=int,
+        default=0,
+        metavar="N",
+        help="bench batch: instead of speed, check N positions per game and policy against "
+        "the scalar engine",
+    )
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
 
@@ -37,8 +58,19 @@ def run(args: argparse.Namespace) -> int:
     if args.games == ["server"]:
         from folkcards.server.bench import run_server_bench
 
-        res: dict[str, Any] = run_server_bench(args.tables, args.seconds * 10)
-        print(json.dumps(res) if args.json else "\n".join(f"{k}: {v}" for k, v in res.items()))
+        try:
+            sizes = [int(x) for x in str(args.tables).split(",") if x.strip()]
+        except ValueError:
+            print(f"folkcards bench server: --tables must be numbers, not {args.tables!r}")
+            return 2
+        if not sizes or any(not 1 <= n <= 2000 for n in sizes):
+            print("folkcards bench server: each --tables size must be 1–2000")
+            return 2
+        for n in sizes:  # each size on a fresh server, --seconds × 10 of play
+            res: dict[str, Any] = run_server_bench(n, args.seconds * 10)
+            print(json.dumps(res) if args.json else "\n".join(f"{k}: {v}" for k, v in res.items()))
+            if not args.json:
+                print()
         return 0
     if args.games[:1] == ["env"]:
         from folkcards.benchmarks.env_steps import env_steps
@@ -51,6 +83,13 @@ def run(args: argparse.Namespace) -> int:
             for n, v in steps.items():
                 print(f"{n:16s} {v:10.0f} PettingZoo env steps/s")
         return 0
+    if args.games[:1] == ["batch"]:
+        from folkcards.benchmarks.batch import run_batch_bench
+
+        return run_batch_bench(
+            args.games[1:], [int(x) for x in args.sizes.split(",")], args.seconds,
+            args.repeats, args.exact, args.json,
+        )  # fmt: skip
     unknown = [g for g in args.games if g not in GAMES]
     if unknown:
         print(f"folkcards bench: unknown game {unknown[0]!r} (valid: {', '.join(GAMES)}, server)")

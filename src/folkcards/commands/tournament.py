@@ -2,8 +2,9 @@
 
 Plays ``--deals N`` boards (or ``--matches N`` whole matches) of GAME, each board once per
 seat arrangement of every pair of bots, on all local cores or on Ray (``--ray
-[ADDRESS]``); prints win rates with 95 % confidence intervals, mean scores and time per
-decision; writes every record (``records.jsonl``) and the summary (``summary.json``,
+[ADDRESS]``); prints win rates with 95 % confidence intervals (a percentile bootstrap
+over boards), paired comparisons of bots met by the same opponent on the same boards,
+mean scores and time per decision; writes every record (``records.jsonl``) and the summary (``summary.json``,
 ``summary.csv``) to ``--out``.
 """
 
@@ -13,7 +14,6 @@ import argparse
 import csv
 import json
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -30,15 +30,16 @@ def add_parser(sub: Any) -> None:
         "tournament",
         help="duplicate-deal tournament between bots (local cores or Ray)",
         description="Duplicate deals: every deck is played with the bots' seats swapped or "
-        "rotated, so the luck of the cards cancels. Reports win rates with 95%% CIs.",
+        "rotated, so the luck of the cards cancels. Reports win rates with 95% intervals "
+        "(a percentile bootstrap over boards) and paired comparisons.",
     )
     p.add_argument("game", help="the game to play")
     p.add_argument(
         "--bots",
         required=True,
         help="comma-separated bot specs, e.g. heuristic,random or search:iters=200,heuristic "
-        "(bots: random, heuristic, search, pimc, ismcts, openspiel; options iters=N ms=T "
-        "policy=P prior=W only=P1+P2 keep=Z c=X)",
+        "(bots: random, heuristic, search, pimc, ismcts, bpimc, bsearch, openspiel; options "
+        "iters=N ms=T policy=P prior=W only=P1+P2 keep=Z c=X; batched: worlds=D k=K noise=P)",
     )
     p.add_argument(
         "--variant",
@@ -86,35 +87,54 @@ def parse_variant(items: list[str]) -> dict[str, Any]:
 
 
 class ProgressBar:
-    """A one-line progress bar with an ETA on standard error."""
+    """``rich``'s progress bar (boards done, elapsed time, ETA) on standard error; nothing
+    when disabled or when rich is not installed. A context manager: leaving it stops the
+    bar, so an error does not leave a half-drawn line."""
 
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled
-        self.start = time.monotonic()
-        self.tty = sys.stderr.isatty()
-        self.last_tenth = -1
+        self.bar: Any = None
+        self.task: Any = None
+
+    def __enter__(self) -> ProgressBar:
+        if not self.enabled:
+            return self
+        try:
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
+        except ImportError:  # the tui extra is not installed: no bar
+            return self
+        self.bar = Progress(
+            TextColumn("boards"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TextColumn("ETA"),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=False,
+        )
+        self.bar.start()
+        return self
 
     def __call__(self, done: int, total: int) -> None:
-        if not self.enabled:
+        if self.bar is None:
             return
-        elapsed = time.monotonic() - self.start
-        eta = elapsed / done * (total - done) if done else 0.0
-        width = 30
-        filled = int(width * done / total)
-        line = (
-            f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} boards  "
-            f"{_clock(elapsed)} elapsed  ETA {_clock(eta)}"
-        )
-        if self.tty:
-            print("\r" + line, end="" if done < total else "\n", file=sys.stderr, flush=True)
-        elif done * 10 // total != self.last_tenth or done == total:
-            self.last_tenth = done * 10 // total
-            print(line, file=sys.stderr, flush=True)
+        if self.task is None:
+            self.task = self.bar.add_task("boards", total=total)
+        self.bar.update(self.task, completed=done, total=total)
 
-
-def _clock(seconds: float) -> str:
-    s = int(seconds + 0.5)
-    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+            self.bar = None
 
 
 def _error(message: str) -> int:
@@ -151,25 +171,61 @@ def build_config(args: argparse.Namespace) -> TournamentConfig:
     )
 
 
+def _pct(x: float) -> str:
+    return f"{x * 100:.1f}"
+
+
 def format_table(summary: dict[str, Any]) -> str:
-    """The summary as a text table, one row per matchup."""
+    """The summary as text within 80 columns: the bots numbered, one row per matchup (A's
+    win rate with its interval, W-T-L, score per deal and ms per decision of each bot),
+    the paired comparisons, how the intervals were made, and a warning when the boards
+    are too few for them to mean much."""
     mode = "matches" if summary["mode"] == "matches" else "deals"
+    bots: list[str] = summary["bots"]
+    number = {name: i + 1 for i, name in enumerate(bots)}
     lines = [
         f"{summary['game']} · {summary['boards']} duplicate boards of {mode} · seed "
         f"{summary['seed']}"
         + (f" · variant {json.dumps(summary['variant'])}" if summary["variant"] else ""),
-        f"{'A':24s} {'B':24s} {'A win rate [95% CI]':26s} {'W-T-L':>13s} "
-        f"{'A score/deal':>12s} {'B score/deal':>12s} {'ms/dec A':>9s} {'ms/dec B':>9s}",
+        *(f"  {i + 1}  {name}" for i, name in enumerate(bots)),
+        "",
+        f"{'A v B':6s}{'A win':>6s}  {'95% CI':15s}{'W-T-L':>13s} {'A/deal':>8s} "
+        f"{'B/deal':>8s} {'ms/dec A':>9s} {'ms/dec B':>9s}",
     ]
+    few = False
     for m in summary["matchups"]:
         w = m["win_rate"]
         wtl = "-".join(str(x) for x in m["wins_ties_losses"])
+        flag = "*" if m.get("too_few_boards") else " "
+        few = few or flag == "*"
+        pair = f"{number[m['a']]} v {number[m['b']]}"
+        ci = f"[{_pct(w['low'])}, {_pct(w['high'])}]{flag}"
         lines.append(
-            f"{m['a']:24s} {m['b']:24s} "
-            f"{w['mean'] * 100:5.1f}% [{w['low'] * 100:5.1f}, {w['high'] * 100:5.1f}]".ljust(76)
-            + f" {wtl:>13s} {m['score_per_deal'][0]['mean']:12.3f} "
-            f"{m['score_per_deal'][1]['mean']:12.3f} {m['ms_per_decision'][0]:9.2f} "
-            f"{m['ms_per_decision'][1]:9.2f}"
+            f"{pair:6s}{_pct(w['mean']) + '%':>6s}  {ci:15s}{wtl:>13s} "
+            f"{m['score_per_deal'][0]['mean']:8.3f} {m['score_per_deal'][1]['mean']:8.3f} "
+            f"{m['ms_per_decision'][0]:9.2f} {m['ms_per_decision'][1]:9.2f}"
+        )
+    paired = summary.get("paired", [])
+    if paired:
+        lines += ["", "paired, on the same boards against the same opponent:"]
+        for p in paired:
+            d = p["difference"]
+            flag = "*" if p.get("too_few_boards") else ""
+            few = few or bool(flag)
+            lines.append(
+                f"  {number[p['a']]} − {number[p['b']]} against {number[p['against']]}: "
+                f"{d['mean'] * 100:+.1f} points of win rate "
+                f"[{d['low'] * 100:+.1f}, {d['high'] * 100:+.1f}]{flag} over {p['boards']} boards"
+            )
+    lines += [
+        "",
+        "win rate: A's share of the plays (a tie counts ½); 95% CI: percentile",
+        "bootstrap over boards (the plays of a board share its luck).",
+    ]
+    if few:
+        threshold = summary.get("intervals", {}).get("few_boards", 30)
+        lines.append(
+            f"* too few boards (fewer than {threshold}): the interval means little; play more."
         )
     lines.append(f"digest {summary['digest'][:16]}")
     return "\n".join(lines)
@@ -206,6 +262,8 @@ def write_outputs(out: Path, summary: dict[str, Any], results: list[dict[str, An
                 "b_score_per_deal",
                 "a_ms_per_decision",
                 "b_ms_per_decision",
+                "ci_method",
+                "too_few_boards",
             ]
         )
         for m in summary["matchups"]:
@@ -225,6 +283,8 @@ def write_outputs(out: Path, summary: dict[str, Any], results: list[dict[str, An
                     m["score_per_deal"][0]["mean"],
                     m["score_per_deal"][1]["mean"],
                     *m["ms_per_decision"],
+                    m["win_rate"]["method"],
+                    m["too_few_boards"],
                 ]
             )
 
@@ -235,15 +295,15 @@ def run(args: argparse.Namespace) -> int:
         config = build_config(args)
     except FolkcardsError as exc:
         return _error(str(exc))
-    bar = ProgressBar(not args.quiet)
     try:
-        summary, results = run_tournament(
-            config,
-            backend="ray" if args.ray is not None else "local",
-            workers=args.workers,
-            address=args.ray or None,
-            progress=bar,
-        )
+        with ProgressBar(not args.quiet) as bar:
+            summary, results = run_tournament(
+                config,
+                backend="ray" if args.ray is not None else "local",
+                workers=args.workers,
+                address=args.ray or None,
+                progress=bar,
+            )
     except RuntimeError as exc:
         print(f"folkcards tournament: {exc}", file=sys.stderr)
         return 1

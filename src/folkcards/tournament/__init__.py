@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from folkcards.tournament.duplicate import TournamentConfig, arrangements, play_board
 from folkcards.tournament.runner import digest, run_local, run_ray, run_tournament, summarize
-from folkcards.tournament.stats import Estimate, mean_ci, t_quantile
+from folkcards.tournament.stats import FEW_BOARDS, Estimate, bootstrap_ci, mean_ci, t_quantile
 
 __all__ = [
+    "FEW_BOARDS",
     "Estimate",
     "TournamentConfig",
     "arrangements",
+    "bootstrap_ci",
     "digest",
     "mean_ci",
     "play_board",

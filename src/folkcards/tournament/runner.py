@@ -17,7 +17,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from typing import Any
 
 from folkcards.tournament.duplicate import TournamentConfig, play_board
-from folkcards.tournament.stats import mean_ci
+from folkcards.tournament.stats import FEW_BOARDS, bootstrap_ci, mean_ci
 
 Progress = Callable[[int, int], None]
 Job = tuple[int, int, int]
@@ -114,9 +114,56 @@ def _win_point(margin: float) -> float:
     return 1.0 if margin > 0 else 0.0 if margin < 0 else 0.5
 
 
+def board_shares(results: Sequence[dict[str, Any]], pair: tuple[int, int]) -> dict[int, float]:
+    """Bot A's share of the plays of each board of matchup ``pair`` (ties ½), by board."""
+    out = {}
+    for r in results:
+        if r["pair"] == list(pair):
+            out[r["board"]] = sum(_win_point(p["margin"]) for p in r["plays"]) / len(r["plays"])
+    return out
+
+
+def paired_comparisons(
+    config: TournamentConfig, results: Sequence[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """Every pair of bots X, Y measured against the same opponent C on the same boards:
+    the mean over those boards of (X's share against C) − (Y's share against C), with a
+    percentile bootstrap interval over the boards (resampled together, so the luck of
+    each deck cancels in the difference)."""
+    n = len(config.bots)
+    share: dict[tuple[int, int], dict[int, float]] = {}  # (bot, opponent) -> board -> share
+    for a, b in config.matchups():
+        by_board = board_shares(results, (a, b))
+        share[a, b] = by_board
+        share[b, a] = {k: 1.0 - v for k, v in by_board.items()}
+    out = []
+    for c in range(n):
+        others = [x for x in range(n) if x != c and share.get((x, c))]
+        for i, x in enumerate(others):
+            for y in others[i + 1 :]:
+                boards = sorted(share[x, c].keys() & share[y, c].keys())
+                if not boards:
+                    continue
+                diffs = [share[x, c][k] - share[y, c][k] for k in boards]
+                out.append(
+                    {
+                        "a": config.bots[x],
+                        "b": config.bots[y],
+                        "against": config.bots[c],
+                        "boards": len(boards),
+                        "too_few_boards": len(boards) < FEW_BOARDS,
+                        "difference": bootstrap_ci(diffs).to_dict(),
+                    }
+                )
+    return out
+
+
 def summarize(config: TournamentConfig, results: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """Per matchup: win rate of A, mean scores, margins (95 % CIs over boards), W/T/L,
-    decisions and milliseconds per decision of each bot; plus a digest of every outcome."""
+    """Per matchup: win rate of A (a percentile bootstrap interval over boards, which
+    stays in [0, 1]), mean scores and margins (Student-t intervals over boards), W/T/L,
+    decisions and milliseconds per decision of each bot, and whether the boards are too
+    few for the intervals to mean much; paired comparisons of bots measured against the
+    same opponent on the same boards; a digest of every outcome."""
     matchups = []
     for a, b in config.matchups():
         boards = [r for r in results if r["pair"] == [a, b]]
@@ -145,7 +192,8 @@ def summarize(config: TournamentConfig, results: Sequence[dict[str, Any]]) -> di
                 "boards": len(boards),
                 "plays": len(plays),
                 "deals": sum(p["deals"] for p in plays),
-                "win_rate": mean_ci(wins).to_dict(),
+                "too_few_boards": len(boards) < FEW_BOARDS,
+                "win_rate": bootstrap_ci(wins).to_dict(),
                 "wins_ties_losses": wtl,
                 "margin": mean_ci(margin).to_dict(),
                 "score_per_deal": [mean_ci(per_deal[0]).to_dict(), mean_ci(per_deal[1]).to_dict()],
@@ -163,7 +211,14 @@ def summarize(config: TournamentConfig, results: Sequence[dict[str, Any]]) -> di
         "mode": config.mode,
         "boards": config.boards,
         "seed": config.seed,
+        "intervals": {
+            "confidence": 0.95,
+            "win_rate": "percentile bootstrap over boards",
+            "margin": "student-t over boards",
+            "few_boards": FEW_BOARDS,
+        },
         "matchups": matchups,
+        "paired": paired_comparisons(config, results),
         "digest": digest(results),
     }
 

@@ -1,16 +1,26 @@
-"""Statistics for tournaments: means with Student-t confidence intervals.
+"""Statistics for tournaments: confidence intervals over duplicate boards.
 
 The unit of a duplicate tournament is the *board* (one deck played in every seat
 arrangement), since the plays of one board share its luck; intervals are therefore
 computed over per-board values, never over single plays.
+
+* Win rates (and paired differences of win rates) get a **percentile bootstrap over
+  boards** (:func:`bootstrap_ci`): the boards are resampled with replacement, so the
+  interval is made of resampled means of per-board shares and cannot leave [0, 1]
+  (a difference of two shares stays in [-1, 1]).
+* Margins and scores per deal, which have no bounds, get a **Student-t interval over
+  boards** (:func:`mean_ci`).
+
+Below :data:`FEW_BOARDS` boards neither is to be trusted (a bootstrap over a handful of
+boards is far too narrow, a t-interval absurdly wide); the tournament summary says so.
 """
 
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from statistics import NormalDist
 
 
 def _betacf(a: float, b: float, x: float) -> float:
@@ -92,19 +102,23 @@ class Estimate:
     high: float
     n: int
     confidence: float = 0.95
+    method: str = "student-t"
+    """How the interval was made: ``"student-t"`` or ``"bootstrap"`` (percentile, over
+    the values — the boards — resampled with replacement)."""
 
     @property
     def half_width(self) -> float:
         """Half the interval's width (the ± of the estimate)."""
         return (self.high - self.low) / 2.0
 
-    def to_dict(self, digits: int = 4) -> dict[str, float | int]:
+    def to_dict(self, digits: int = 4) -> dict[str, float | int | str]:
         """JSON-ready form."""
         return {
             "mean": round(self.mean, digits),
             "low": round(self.low, digits),
             "high": round(self.high, digits),
             "n": self.n,
+            "method": self.method,
         }
 
     def __str__(self) -> str:
@@ -129,6 +143,48 @@ def mean_ci(values: Sequence[float], confidence: float = 0.95) -> Estimate:
     return Estimate(mean, mean - half, mean + half, n, confidence)
 
 
-def z_quantile(p: float) -> float:
-    """The ``p`` quantile of the standard normal distribution."""
-    return NormalDist().inv_cdf(p)
+FEW_BOARDS = 30
+"""Fewer boards than this and an interval is too unreliable to mean much (the summary
+flags it): the percentile bootstrap undercovers badly on small samples."""
+
+BOOTSTRAP_RESAMPLES = 2000
+"""Resamples of a bootstrap interval (the percentiles' own error is then about ±0.5
+point of a win rate at 100 boards)."""
+
+
+def bootstrap_ci(
+    values: Sequence[float],
+    confidence: float = 0.95,
+    resamples: int = BOOTSTRAP_RESAMPLES,
+    seed: int = 0,
+) -> Estimate:
+    """Mean and percentile-bootstrap interval of ``values`` (one value per board).
+
+    ``resamples`` times, ``len(values)`` values are drawn with replacement and averaged;
+    the interval runs between the ``(1 - confidence) / 2`` and ``(1 + confidence) / 2``
+    quantiles of those means. Every resampled mean lies between the smallest and the
+    largest value, so shares in [0, 1] give an interval inside [0, 1]. The RNG is seeded
+    (``seed``), so the same values always give the same interval. One value gives a
+    degenerate interval at it; no values is an error.
+    """
+    n = len(values)
+    if n == 0:
+        raise ValueError("no values")
+    mean = math.fsum(values) / n
+    if n == 1 or min(values) == max(values):
+        return Estimate(mean, mean, mean, n, confidence, "bootstrap")
+    rng = random.Random(seed)
+    pool = list(values)
+    means = sorted(math.fsum(rng.choices(pool, k=n)) / n for _ in range(resamples))
+    tail = (1.0 - confidence) / 2.0
+    low = _quantile(means, tail)
+    high = _quantile(means, 1.0 - tail)
+    return Estimate(mean, min(low, mean), max(high, mean), n, confidence, "bootstrap")
+
+
+def _quantile(ordered: Sequence[float], p: float) -> float:
+    """The ``p`` quantile of sorted values (linear interpolation between order statistics)."""
+    pos = p * (len(ordered) - 1)
+    lo = math.floor(pos)
+    hi = min(lo + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)

@@ -8,7 +8,8 @@ bots (Sasku's leaves out its endgame solver there), and hooks for the search bot
 through :func:`module_attribute`: ``rollout(legal, rng)`` (a fast playout policy),
 ``leaf(state)`` (an exact endgame value that ends a playout), ``models(obs)`` (where the
 playout scorer is what the heuristic plays, for inference from play) and
-``SEARCH_TUNING`` (the game's own ``search`` options). For a
+``SEARCH_TUNING`` (the game's own ``search`` options) and ``BATCH_TUNING`` (its own
+``bsearch`` options). For a
 game without such a module (a game that landed before its heuristic), the bot falls back
 to a small flat Monte-Carlo search (a few random playouts per action over
 determinizations), which is still far better than random and uses the same observation.

@@ -1,0 +1,215 @@
+"""The batch: many determinized deals in card play as arrays, advanced by a game's kernel.
+
+A :class:`GameKernel` knows one game's card play: :meth:`~GameKernel.encode_one` reads a
+play-phase :class:`~folkcards.engine.api.DealState` (a determinized world) into plain
+numbers — one ``uint64`` card mask per hand, the trick, the counters the rules need —
+and :meth:`~GameKernel.run` plays every row of a batch to the end of the deal, each by
+the same rules as the scalar engine: first the row's *forced* actions (the action a
+search is valuing, or recorded choices), then the policy (``0`` uniform random over the
+legal actions, ``1`` the vectorisable fast policy). It writes each row's result — the
+``score`` and the finer ``shaping`` key that :func:`folkcards.bots.base.utilities`
+reads — and, when asked, the actions it chose (``record``), so the same row can be played
+through the scalar engine and compared (``tests/batch``, ``benchmarks/batch_exact.py``).
+
+Actions have small integer *codes* in a batch: the card number for a plain play, and
+per game a few more (Huutopussi's declarations, Satat's continue/stop, Scopone's
+captures); :meth:`GameKernel.action_code` maps a scalar legal action to its code.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from folkcards.bots.base import SCALES, SHAPING
+from folkcards.engine.actions import Action
+from folkcards.engine.api import DealState
+from folkcards.engine.tricks import TrumpConfig
+
+Arrays = dict[str, Any]
+"""A batch: array name -> numpy array whose first axis is the row."""
+
+RANDOM, FAST, SIMPLE = 0, 1, 2
+POLICIES = {"random": RANDOM, "fast": FAST, "simple": SIMPLE}
+"""Policy names and their kernel numbers."""
+
+
+def power_table(config: TrumpConfig) -> list[int]:
+    """Per card number: its rank by power under ``config`` (0 the weakest card of the deck;
+    trumps above every plain card), for the fast policy."""
+    order = sorted((c for c in range(52) if config.deck >> c & 1), key=lambda c: config.power[c])
+    rank = {c: i for i, c in enumerate(order)}
+    return [rank.get(c, 0) for c in range(64)]
+
+
+class GameKernel:
+    """One game's batched card play (subclassed per game)."""
+
+    game: str = ""
+    seats: int = 4
+    sides: int = 2
+    max_steps: int = 64
+    """Most actions a row can still take (the size of ``record``)."""
+    max_forced: int = 8
+    state_keys: tuple[str, ...] = ()
+    mask_keys: frozenset[str] = frozenset({"hands"})
+    """State keys held as ``uint64`` card masks (every other key is ``int64``)."""
+    result_keys: tuple[tuple[str, str], ...] = (("score", "score"),)
+    """(array name, result key) pairs the differential test compares with ``result()``."""
+
+    def encode_one(self, state: DealState) -> dict[str, Any]:
+        """The row of one play-phase state (ValueError for a state not in card play)."""
+        raise NotImplementedError
+
+    def run(self, a: Arrays, policy: int) -> int:
+        """Play every row to the end; the number of actions taken."""
+        raise NotImplementedError
+
+    def action_code(self, state: DealState, action: Action) -> int:
+        """The batch code of a legal action of ``state`` (-1 if the batch has none)."""
+        raise NotImplementedError
+
+    def accepts(self, state: DealState) -> bool:
+        """True when :meth:`encode_one` takes ``state`` (it is in card play)."""
+        return not state.is_over and state.phase == "play"
+
+    def skipped(self, state: DealState) -> bool:
+        """True where the scalar engine asks for an action the batch leaves out because it
+        changes nothing that counts (Satat's ``lese``/``silent`` signals)."""
+        return False
+
+    def num_sides(self, state: DealState) -> int:
+        """Entries of the deal's ``score`` (3 in three-player Huutopussi, else 2 or 5)."""
+        return self.sides
+
+    def shaping_key(self) -> tuple[str, float]:
+        """The result key and scale of :func:`folkcards.bots.base.utilities`."""
+        return SHAPING.get(self.game, ("score", SCALES.get(self.game, 5.0)))
+
+    # --- batches -----------------------------------------------------------------------
+    def encode(self, states: Sequence[DealState]) -> Arrays:
+        """One row per state."""
+        rows = [self.encode_one(s) for s in states]
+        out: Arrays = {}
+        for key in self.state_keys:
+            dtype = np.uint64 if key in self.mask_keys else np.int64
+            out[key] = np.array([r[key] for r in rows], dtype)
+        return out
+
+    def build(
+        self,
+        base: Arrays,
+        rows: np.ndarray[Any, Any],
+        forced: np.ndarray[Any, Any] | None = None,
+        seed: int = 1,
+        record: bool = False,
+    ) -> Arrays:
+        """A batch of ``len(rows)`` rows copied from ``base`` (row ``rows[i]``), with
+        ``forced[i]`` (codes; -1 pads) played first and one generator per row from
+        ``seed``; room for the chosen actions when ``record``."""
+        n = len(rows)
+        out: Arrays = {k: base[k][rows].copy() for k in self.state_keys}
+        if forced is None:
+            forced = np.full((n, 1), -1, np.int64)
+        forced = np.asarray(forced, np.int64)
+        out["forced"] = forced
+        out["nforced"] = (forced >= 0).sum(axis=1).astype(np.int64)
+        out["seeds"] = seeds_for(seed, n)
+        out["record"] = np.zeros((n, self.max_steps if record else 0), np.int64)
+        out["nrec"] = np.zeros(n, np.int64)
+        out["score"] = np.zeros((n, self.sides), np.int64)
+        out["shaping"] = np.zeros((n, self.sides), np.int64)
+        for name, _ in self.result_keys:
+            if name not in out:
+                out[name] = np.zeros((n, self.sides), np.int64)
+        out["bad"] = np.zeros(n, np.int64)
+        return out
+
+    def play(self, a: Arrays, policy: int | str = FAST, noise: int = 0) -> int:
+        """Run the batch in place (``noise``: the percentage of the policy's moves made
+        uniformly at random instead); ValueError when a forced action was not legal."""
+        p = POLICIES[policy] if isinstance(policy, str) else policy
+        if not 0 <= noise <= 100:
+            raise ValueError("noise is a percentage (0 to 100)")
+        done = self.run(a, p + 16 * noise)
+        if a["bad"].any():
+            row = int(np.flatnonzero(a["bad"])[0])
+            raise ValueError(f"row {row}: a forced action is not legal there")
+        return done
+
+    def utilities(
+        self, a: Arrays, num_seats: int, num_sides: int | None = None
+    ) -> np.ndarray[Any, Any]:
+        """Every row's utility per seat (:func:`folkcards.bots.base.utilities`, vectorised);
+        the rows must share one variant (``num_sides`` entries of ``score``)."""
+        k = num_sides or self.sides
+        score = a["score"][:, :k].astype(np.float64)
+        key, scale = self.shaping_key()
+        by = a["shaping"][:, :k].astype(np.float64)
+        if key == "score":
+            by = score
+        side = [s if k == num_seats else s % k for s in range(num_seats)]
+        out = np.empty((score.shape[0], num_seats))
+        st, bt = score.sum(axis=1), by.sum(axis=1)
+        for s in range(num_seats):
+            m = score[:, side[s]] - (st - score[:, side[s]]) / (k - 1)
+            g = by[:, side[s]] - (bt - by[:, side[s]]) / (k - 1)
+            win = np.where(m > 0, 1.0, np.where(m < 0, 0.0, 0.5))
+            out[:, s] = 0.75 * win + 0.25 * (0.5 + 0.5 * np.tanh(g / scale))
+        return out
+
+    # --- the scalar engine, for the differential tests ---------------------------------
+    def replay(self, state: DealState, codes: Sequence[int]) -> DealState:
+        """``state`` (a copy) with the actions of ``codes`` applied by the scalar engine,
+        each the first legal action with that code (steps the batch leaves out get the
+        first legal action)."""
+        st = state.clone()
+        for code in codes:
+            while not st.is_over and self.skipped(st):
+                st.apply(st.legal_actions()[0])
+            for action in st.legal_actions():
+                if self.action_code(st, action) == code:
+                    st.apply(action)
+                    break
+            else:
+                raise ValueError(f"no legal action with code {code} at {st.legal_texts()}")
+        while not st.is_over and self.skipped(st):
+            st.apply(st.legal_actions()[0])
+        return st
+
+    def mismatches(self, a: Arrays, row: int, state: DealState) -> list[str]:
+        """Where row ``row`` of a played batch differs from the finished scalar ``state``."""
+        out = []
+        if not state.is_over:
+            return [f"the scalar deal is not over after the batch's {a['nrec'][row]} actions"]
+        result = state.result()
+        for name, key in self.result_keys:
+            got = [int(x) for x in a[name][row]]
+            want = result[key]
+            if got != want:
+                out.append(f"{key}: batch {got}, scalar {want}")
+        return out
+
+
+def seeds_for(seed: int, n: int) -> np.ndarray[Any, Any]:
+    """``n`` non-zero xorshift states from one seed (splitmix64 of its counter)."""
+    golden = np.uint64(0x9E3779B97F4A7C15)
+    start = np.uint64((seed * 0x9E3779B97F4A7C15) & ((1 << 64) - 1))
+    z = start + golden * np.arange(1, n + 1, dtype=np.uint64)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    z = z ^ (z >> np.uint64(31))
+    z[z == 0] = 1
+    return z
+
+
+def mean_ci95(values: np.ndarray[Any, Any]) -> tuple[float, float]:
+    """Mean and normal half-width of a 95 % interval (for benchmark prints)."""
+    n = len(values)
+    m = float(values.mean())
+    if n < 2:
+        return m, math.inf
+    return m, 1.96 * float(values.std(ddof=1)) / math.sqrt(n)

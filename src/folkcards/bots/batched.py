@@ -1,0 +1,243 @@
+"""PIMC on the batched engine: every sampled deal × every legal action played out at once.
+
+:class:`BatchPIMCBot` samples deals consistent with the seat's observation
+(``Game.determinize``, the same sampler as :class:`~folkcards.bots.search.PIMCBot`,
+optionally weighted by inference from play: ``infer``, ``pool``), encodes them once into
+a batch (:mod:`folkcards.batch`), and lets the game's kernel play every (deal, action)
+pair out ``k`` times — the action forced first, then the kernel's policy (``fast``: the
+vectorised playout heuristics; ``random``) — with the deal's utilities computed for the
+whole batch. The values are compared on the same deals (paired), and with ``keep`` the
+heuristic's choice stands unless another action's paired gain is significant, as in
+``search``. Positions the batch does not cover (phases outside card play, a game
+without a kernel, numpy missing) go to :class:`PIMCBot` with the same options.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from folkcards.bots.base import Bot, Evaluation, argmax, game_of
+from folkcards.bots.search import (
+    NoSample,
+    PIMCBot,
+    fallback,
+    heuristic_evaluation,
+    resample,
+    sample,
+)
+from folkcards.engine.actions import Action
+from folkcards.engine.api import DealState, Observation
+
+
+def batch_tuning(game: str) -> dict[str, Any]:
+    """The game's own settings for ``bsearch`` (a heuristic module's ``BATCH_TUNING``,
+    e.g. ``{"worlds": 24}`` where sampling a deal is dear), or {}."""
+    from folkcards.bots.heuristic import module_attribute
+
+    return dict(module_attribute(game, "BATCH_TUNING") or {})
+
+
+class BatchPIMCBot(Bot):
+    """Flat Monte Carlo over sampled deals with batched playouts (see the module doc).
+
+    ``worlds`` deals are sampled (or as many as half of ``ms`` allows); each legal action
+    is played out ``k`` times on each of them. ``keep=z`` keeps the heuristic's choice
+    unless another action's paired mean gain exceeds ``z`` standard errors (None: the best
+    mean). ``infer``/``pool`` weight the deals by how well the heuristic explains the
+    other seats' decisions (:func:`folkcards.bots.search.resample`); ``only`` names the
+    phases searched (the heuristic decides the others).
+    """
+
+    name = "bpimc"
+
+    def __init__(
+        self,
+        worlds: int = 48,
+        k: int = 1,
+        ms: float | None = None,
+        policy: str = "fast",
+        keep: float | None = None,
+        only: str | None = "play",
+        infer: float | None = None,
+        pool: int | None = None,
+        noise: int = 0,
+        name: str | None = None,
+    ) -> None:
+        if not 0 <= noise <= 100:
+            raise ValueError("noise is a percentage (0 to 100)")
+        self.noise = noise
+        if worlds < 1 or k < 1:
+            raise ValueError("worlds and k must be at least 1")
+        if policy not in ("fast", "simple", "random"):
+            raise ValueError(f"unknown batch policy {policy!r} (valid: fast, simple, random)")
+        if keep is not None and keep < 0:
+            raise ValueError("keep must be at least 0")
+        if infer is not None and not 0 < infer <= 1:
+            raise ValueError("infer must be in (0, 1]")
+        if pool is not None and pool < 1:
+            raise ValueError("pool must be at least 1")
+        self.worlds = worlds
+        self.k = k
+        self.ms = ms
+        self.policy = policy
+        self.keep = keep
+        self.only = frozenset(only.split("+")) if only else None
+        self.infer = infer
+        self.pool = pool
+        self.tuned: frozenset[str] = frozenset()
+        if name is not None:
+            self.name = name
+
+    def settings(self, game: str) -> tuple[float | None, float | None, int, int, str]:
+        """``keep``, ``infer``, ``pool``, ``worlds``, ``policy``: the bot's own or, for the
+        options in ``tuned``, the game's ``BATCH_TUNING`` (:func:`batch_tuning`)."""
+        own: dict[str, Any] = {
+            "keep": self.keep,
+            "infer": self.infer,
+            "pool": self.pool,
+            "worlds": self.worlds,
+            "policy": self.policy,
+        }
+        if self.tuned:
+            tuning = batch_tuning(game)
+            own.update((k, tuning[k]) for k in self.tuned & tuning.keys())
+        pool = own["pool"]
+        return (
+            own["keep"],
+            own["infer"],
+            int(pool) if pool else 1,
+            int(own["worlds"] or 1),
+            str(own["policy"]),
+        )
+
+    def _scalar(self, obs: Observation, rng: random.Random) -> Evaluation:
+        """The same search on the scalar engine (for what the batch does not cover)."""
+        iters = max(2 * len(obs.legal), self.worlds * self.k * len(obs.legal))
+        bot = PIMCBot(
+            iterations=min(iters, 400),
+            ms=self.ms,
+            policy="random" if self.policy == "random" else "fast",
+            keep=self.keep,
+            only=None,
+            infer=self.infer,
+            pool=self.pool,
+        )
+        bot.tuned = self.tuned
+        return bot.evaluate(obs, rng)
+
+    def evaluate(self, obs: Observation, rng: random.Random) -> Evaluation:
+        """Mean utility of each legal action over the sampled deals (batched playouts)."""
+        if self.only is not None and obs.phase not in self.only:
+            return heuristic_evaluation(obs, rng)
+        from folkcards.batch import kernel_for
+
+        kernel = kernel_for(obs.game)
+        if kernel is None:
+            return self._scalar(obs, rng)
+        start = time.perf_counter()
+        game = game_of(obs)
+        keep, infer, pool, budget, policy = self.settings(obs.game)
+        worlds: list[DealState] = []
+        weights: list[float] = []
+        limit = None if self.ms is None else start + self.ms / 2000.0
+        while len(worlds) < budget and (limit is None or not worlds or time.perf_counter() < limit):
+            try:
+                if infer is None:
+                    world, weight = sample(game, obs, rng), 1.0
+                else:
+                    world, weight = resample(game, obs, rng, infer, pool)
+            except NoSample as exc:
+                if not worlds:
+                    return fallback(obs, rng, str(exc))
+                break
+            if not kernel.accepts(world):
+                return self._scalar(obs, rng)
+            worlds.append(world)
+            weights.append(weight)
+        codes = [kernel.action_code(worlds[0], a) for a in obs.legal]
+        if min(codes) < 0:
+            return self._scalar(obs, rng)
+        unique = sorted(set(codes))
+        return self._search(obs, rng, kernel, worlds, weights, codes, unique, keep, start, policy)
+
+    def _search(
+        self,
+        obs: Observation,
+        rng: random.Random,
+        kernel: Any,
+        worlds: list[DealState],
+        weights: list[float],
+        codes: list[int],
+        unique: list[int],
+        keep: float | None,
+        start: float,
+        policy: str,
+    ) -> Evaluation:
+        import numpy as np
+
+        d, u = len(worlds), len(unique)
+        base = kernel.encode(worlds)
+        rows = np.repeat(np.arange(d), u)
+        forced = np.tile(np.array(unique, np.int64), d)[:, None]
+        sums = np.zeros((d, u))
+        runs = 0
+        deadline = None if self.ms is None else start + self.ms / 1000.0
+        while runs < self.k or (deadline is not None and time.perf_counter() < deadline):
+            a = kernel.build(base, rows, forced, seed=rng.getrandbits(62))
+            kernel.play(a, policy, self.noise)
+            utils = kernel.utilities(a, obs.num_seats, kernel.num_sides(worlds[0]))
+            sums += utils[:, obs.seat].reshape(d, u)
+            runs += 1
+            if deadline is not None and (
+                runs >= 64 or (policy != "random" and not self.noise and runs >= 4)
+            ):
+                break
+        values = sums / runs  # [deal, action]
+        w = np.array(weights)
+        mean = (w[:, None] * values).sum(axis=0) / w.sum()
+        by_code = {c: float(mean[i]) for i, c in enumerate(unique)}
+        out = {a: by_code[c] for a, c in zip(obs.legal, codes, strict=True)}
+        detail: dict[str, dict[str, float]] = {
+            a.text: {"deals": float(d), "playouts": float(d * runs)} for a in obs.legal
+        }
+        choice = argmax(out, rng)
+        if keep is not None:
+            choice = self._keep(obs, rng, keep, values, w, codes, unique, out, detail)
+        return Evaluation(choice, {a.text: v for a, v in out.items()}, "win", detail)
+
+    @staticmethod
+    def _keep(
+        obs: Observation,
+        rng: random.Random,
+        keep: float,
+        values: Any,
+        w: Any,
+        codes: list[int],
+        unique: list[int],
+        out: dict[Action, float],
+        detail: dict[str, dict[str, float]],
+    ) -> Action:
+        """The heuristic's choice unless another action's paired gain over it exceeds
+        ``keep`` standard errors (weighted: Kish's effective sample size)."""
+        from folkcards.bots.heuristic import HEURISTIC
+
+        base = HEURISTIC.quick_choice(obs, rng)
+        col = {c: i for i, c in enumerate(unique)}
+        ref = values[:, col[codes[obs.legal.index(base)]]]
+        total = float(w.sum())
+        ess = total * total / float((w * w).sum())
+        choice, best = base, 0.0
+        for a, c in zip(obs.legal, codes, strict=True):
+            diffs = values[:, col[c]] - ref
+            gain = float((w * diffs).sum()) / total
+            spread = float((w * (diffs - gain) ** 2).sum()) / total
+            detail[a.text]["gain"] = round(gain, 4)
+            if a == base or ess <= 1:
+                continue
+            if gain > best and gain > keep * math.sqrt(spread / (ess - 1)):
+                choice, best = a, gain
+        detail[base.text]["heuristic"] = 1.0
+        return choice

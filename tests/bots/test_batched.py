@@ -1,0 +1,90 @@
+"""The batched search (``bpimc``, ``bsearch``): legal, reproducible, fair, and the same
+options as PIMC where the batch does not reach."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+import toygame
+
+from folkcards.bots import make_bot, play_deal
+from folkcards.bots.base import BotError
+from folkcards.bots.batched import BatchPIMCBot
+from folkcards.games import GAMES
+
+pytest.importorskip("numpy")
+
+GAME_NAMES = ("sasku", "sheepshead", "satat", "huutopussi", "scopone")
+
+
+def _card_play_position(game: str, seed: int) -> Any:
+    """A position in card play with a choice, reached by the heuristic."""
+    rng = random.Random(seed)
+    h = make_bot("heuristic")
+    g = GAMES[game]
+    while True:
+        state = g.random_deal(rng)
+        seen = 0
+        while not state.is_over:
+            obs = state.observation(state.to_act)
+            if obs.phase == "play" and len(obs.legal) > 1:
+                seen += 1
+                if seen == 5:
+                    return state
+            state.apply(h.choose(obs, rng))
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_batched_search_plays_legal_reproducible_cards(game: str) -> None:
+    state = _card_play_position(game, 3)
+    obs = state.observation(state.to_act)
+    bot = make_bot("bsearch:worlds=12")
+    first = bot.evaluate(obs, random.Random(5))
+    again = make_bot("bsearch:worlds=12").evaluate(obs, random.Random(5))
+    assert first.choice in obs.legal
+    assert first.choice == again.choice and first.values == again.values
+    assert set(first.values) == {a.text for a in obs.legal}
+    assert all(0.0 <= v <= 1.0 for v in first.values.values())
+    detail = first.detail[first.choice.text]
+    assert detail["deals"] == 12
+    heuristic = make_bot("heuristic").choose(obs, random.Random(5))
+    assert first.detail[heuristic.text].get("heuristic") == 1.0  # keep's anchor
+
+
+@pytest.mark.parametrize("policy", ["fast", "simple", "random"])
+def test_every_policy_and_inference_from_play(policy: str) -> None:
+    state = _card_play_position("sasku", 4)
+    obs = state.observation(state.to_act)
+    bot = make_bot(f"bpimc:worlds=8:k=2:policy={policy}:infer=0.5:pool=2:noise=10")
+    ev = bot.evaluate(obs, random.Random(1))
+    assert ev.choice in obs.legal and ev.scale == "win"
+
+
+def test_whole_deals_with_the_batched_search() -> None:
+    for game in ("satat", "huutopussi"):
+        g = GAMES[game]
+        state = g.random_deal(random.Random(8))
+        n = state.num_seats
+        bots = [make_bot("bsearch:worlds=6") if s % 2 else make_bot("heuristic") for s in range(n)]
+        play_deal(state, bots, [random.Random(s) for s in range(n)])
+        assert state.is_over
+
+
+def test_phases_outside_play_go_to_the_heuristic_and_games_without_a_kernel_to_pimc() -> None:
+    g = GAMES["sasku"]
+    state = g.random_deal(random.Random(2))
+    obs = state.observation(state.to_act)  # the cut
+    ev = make_bot("bsearch").evaluate(obs, random.Random(0))
+    assert ev.scale == "heuristic"
+    toy = toygame.GAME.random_deal(random.Random(1))
+    obs = toy.observation(toy.to_act)
+    ev = BatchPIMCBot(worlds=4, only=None).evaluate(obs, random.Random(0))
+    assert ev.choice in obs.legal and ev.scale == "win"
+
+
+def test_bad_batched_specs() -> None:
+    for spec in ("bpimc:worlds=0", "bpimc:policy=heuristic", "bpimc:pool=2", "bpimc:noise=101"):
+        with pytest.raises(BotError):
+            make_bot(spec)
