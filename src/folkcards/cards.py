@@ -32,6 +32,10 @@ ACE, KING, QUEEN, JACK, TEN, NINE, EIGHT, SEVEN, SIX, FIVE, FOUR, THREE, TWO = r
 CARD_NAMES: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
 """Canonical text of each card number."""
 
+CARD_NUMBERS: dict[str, Card] = {name: c for c, name in enumerate(CARD_NAMES)}
+"""The card number of each canonical text (``CARD_NAMES`` inverted): ``CARD_NUMBERS["TH"]``;
+``.get(token)`` for a token that may not be a card."""
+
 BIT: tuple[int, ...] = tuple(1 << c for c in range(52))
 """``BIT[c]`` is the one-card set of card ``c``."""
 
@@ -101,13 +105,13 @@ def parse_card(text: str, deck: CardSet = DECK_52) -> Card:
     return c
 
 
-def is_card_text(text: str, deck: CardSet = DECK_52) -> bool:
-    """True when ``text`` reads as a card of ``deck``."""
-    try:
-        parse_card(text, deck)
-    except CardError:
-        return False
-    return True
+def card_of(text: str) -> Card:
+    """The card whose canonical text is ``text`` (``"TH"``), for machine text (records,
+    actions); CardError if it names none. :func:`parse_card` reads what a person types."""
+    c = CARD_NUMBERS.get(text)
+    if c is None:
+        raise CardError(f"{text!r} is not a card (canonical text: rank then suit, e.g. 'TH')")
+    return c
 
 
 def iter_cards(cards: CardSet) -> Iterator[Card]:

@@ -92,3 +92,19 @@ def test_the_openspiel_bot_decides_in_variants_whose_normal_form_names_forbidden
     bot = OpenSpielISMCTSBot(iterations=4)
     choice = bot.choose(obs, random.Random(1))
     assert choice in obs.legal
+
+
+@pytest.mark.parametrize(
+    ("name", "variant"),
+    [(n, {}) for n in NAMES]
+    + [("sasku", {"target": 20}), ("sheepshead", {"double_on_bump": True})]
+    + [("huutopussi", {"erlangen": True})],
+)
+def test_the_declared_utility_bounds_are_the_game_cards(
+    name: str, variant: dict[str, object]
+) -> None:
+    import json
+
+    game = pyspiel.load_game(short_name(name), {"variant": json.dumps(variant)})
+    low, high = GAMES[name].card(variant).utility_bounds
+    assert (game.min_utility(), game.max_utility()) == (low, high)

@@ -1,6 +1,7 @@
-"""The game-agnostic core: the engine API, trick machinery, records and matches, and the
-shapes clients read: explanations (:mod:`.explain`), events (:mod:`.events`) and the game
-card (:mod:`.card`). ``docs/engine.md`` describes the contract."""
+"""The game-agnostic core: the engine API, the registry of games (:mod:`.registry`), trick
+machinery, records and matches, and the shapes clients read: explanations
+(:mod:`.explain`), events (:mod:`.events`) and the game card (:mod:`.card`).
+``docs/engine.md`` describes the contract."""
 
 from folkcards.engine.actions import Action, ActionSyntaxError, ActionTable
 from folkcards.engine.api import (

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from folkcards.cards import CARD_NAMES, Card, CardError, CardSet, iter_cards, mask_text, parse_card
-from folkcards.engine.actions import Action, ActionSyntaxError
+from folkcards.engine.actions import Action, ActionSyntaxError, ActionTable
 from folkcards.engine.explain import Explanation, explained, unexplained
 
 if TYPE_CHECKING:
@@ -179,11 +179,22 @@ class MatchState:
 class DealState(ABC):
     """One deal in progress. Mutable: ``apply`` changes it in place; ``clone`` copies it.
 
-    Subclasses implement ``_generate_legal``, ``_apply``, ``result``, ``observation``,
-    ``clone`` and ``explain_illegal``; this class caches the legal actions, checks
-    every action against them and records the history. It has no instance ``__dict__`` of
-    its own (``__slots__ = ()``), so a game whose state declares ``__slots__`` gets lean,
-    fast attribute access on the hot path.
+    The contract (``docs/engine.md``, "The deal-state contract"): a game implements
+    ``legal_actions`` and ``apply`` itself — each inlines its own hot path — plus
+    ``result``, ``observation``, ``public_observation``, ``clone``, ``setup_record`` and
+    ``explain_illegal``/``explain``. ``legal_actions`` caches its tuple in ``_legal`` until
+    the next ``apply``; ``apply`` takes its fast path only for an :class:`Action` found in
+    that tuple and hands everything else (text, a bare code, an illegal action, a deal that
+    is over) to :meth:`_checked`, the one shared slow path, which returns the legal Action
+    meant or raises :class:`IllegalAction` with the state unchanged; ``apply`` then appends
+    the action to ``history`` and its seat to ``actors`` and clears ``_legal``.
+
+    A small game with no hot path may instead implement the two hooks
+    ``_generate_legal``/``_apply`` and inherit the plain ``legal_actions``/``apply`` below
+    (the test suites' toy games do; the five registered games do not).
+
+    It has no instance ``__dict__`` of its own (``__slots__ = ()``), so a game whose state
+    declares ``__slots__`` gets lean, fast attribute access on the hot path.
     """
 
     __slots__ = ()
@@ -198,9 +209,19 @@ class DealState(ABC):
     actors: list[int]
     _legal: tuple[Action, ...] | None
 
+    action_table: ClassVar[ActionTable | None] = None
+    """The game's whole action table when a bare integer code names one action of it
+    (``action_table.actions[code]``); None: a code names the legal action with that code."""
+    deal_over_rule: ClassVar[str | None] = None
+    """The rule ID cited when an action is given after the deal is over."""
+    not_an_action: ClassVar[str] = "is not an action (give an Action or its text)"
+    """What :meth:`_checked` says of a value that is no action at all (after its repr)."""
+
     # --- the contract -------------------------------------------------------------
     def legal_actions(self) -> tuple[Action, ...]:
-        """Every legal action of the seat to act, in the conventions' order; () when over."""
+        """Every legal action of the seat to act, in the conventions' order; () when over.
+
+        The plain version, from ``_generate_legal`` (games with a hot path override it)."""
         legal = self._legal
         if legal is None:
             legal = () if self.to_act is None else self._generate_legal()
@@ -211,57 +232,79 @@ class DealState(ABC):
         """Play ``action`` (an Action or its text) for the seat to act.
 
         Raises :class:`IllegalAction` naming the rule when it is not legal now; the state
-        is then unchanged.
+        is then unchanged. The plain version, through ``_apply`` (games with a hot path
+        override it and call :meth:`_checked` the same way).
         """
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
         if type(action) is not Action or action not in legal:
-            action = self._resolve(action, legal)  # text, a bare code, or not legal
+            action = self._checked(action, legal)
         seat = self.to_act
         self._apply(action)
         self._legal = None  # type: ignore[misc]  # a slot (or dict entry) of the game's state
         self.history.append(action)
         self.actors.append(seat)  # type: ignore[arg-type]
 
-    def _resolve(self, action: object, legal: tuple[Action, ...]) -> Action:
-        """The legal Action that ``action`` (text, Action or bare code) names, or
-        IllegalAction saying why not (the slow path of :meth:`apply`)."""
+    def _generate_legal(self) -> tuple[Action, ...]:
+        """The plain ``legal_actions``' hook: the legal actions of ``to_act`` (never called
+        when the deal is over)."""
+        raise NotImplementedError(f"{type(self).__name__} implements legal_actions itself")
+
+    def _apply(self, action: Action) -> None:
+        """The plain ``apply``'s hook: apply a legal action (already checked) and advance
+        ``to_act``/``phase``; ``apply`` records it in the history afterwards."""
+        raise NotImplementedError(f"{type(self).__name__} implements apply itself")
+
+    # --- the shared slow path of apply -----------------------------------------------------
+    def _checked(self, action: object, legal: tuple[Action, ...]) -> Action:
+        """The legal Action that ``action`` names — its text, an Action, or a bare integer
+        code — or IllegalAction saying why there is none (the deal is over, not an action,
+        not legal now). ``apply`` calls it for anything but a legal Action."""
         if self.to_act is None:
-            raise IllegalAction.because(
-                explained("deal_over", "the deal is over: no action is allowed")
-            )
+            raise self._deal_over()
         if isinstance(action, str):
             action = self.parse_action(action)
         elif not isinstance(action, Action):
             if type(action) is not int:
-                raise IllegalAction.because(
-                    explained(
-                        "not_an_action",
-                        f"{action!r} is not an action (give an Action or its text)",
-                        action=repr(action),
-                    )
-                )
+                raise self._not_an_action(action)
             action = self._action_of_code(action)
-        assert isinstance(action, Action)
         for a in legal:
             if a == action:
                 return a
         raise self._illegal(action)
 
-    def _illegal(self, action: Action) -> IllegalAction:
-        """The error for an illegal ``action``: :meth:`explain_illegal`'s message with
-        :meth:`explain`'s structured explanation."""
-        return IllegalAction(self.explain_illegal(action), explanation=self.explain(action))
+    def _deal_over(self) -> IllegalAction:
+        """The error for an action given after the deal is over."""
+        rule = self.deal_over_rule
+        text = "the deal is over: no action is allowed"
+        return IllegalAction.because(explained("deal_over", f"{text} ({rule})" if rule else text))
+
+    def _not_an_action(self, action: object) -> IllegalAction:
+        """The error for a value that is no action at all."""
+        return IllegalAction.because(
+            explained("not_an_action", f"{action!r} {self.not_an_action}", action=repr(action))
+        )
 
     def _action_of_code(self, code: int) -> Action:
-        """The legal Action whose code is ``code`` (a bare int from a client)."""
+        """The Action a bare int names: the action table's (when the game has one) or the
+        legal action with that code."""
+        table = self.action_table
+        if table is not None:
+            if not 0 <= code < len(table):
+                raise self._not_an_action(code)
+            return table.actions[code]
         for a in self.legal_actions():
             if a == code:
                 return a
         raise IllegalAction.because(
             explained("no_such_code", f"no legal action has the code {code}", code=code)
         )
+
+    def _illegal(self, action: Action) -> IllegalAction:
+        """The error for an illegal ``action``: :meth:`explain_illegal`'s message with
+        :meth:`explain`'s structured explanation."""
+        return IllegalAction(self.explain_illegal(action), explanation=self.explain(action))
 
     def parse_action(self, text: str) -> Action:
         """The action that ``text`` names (any accepted spelling); IllegalAction if none."""
@@ -320,14 +363,6 @@ class DealState(ABC):
         return self.game.deal_from_record(self.setup_record(), self.variant)
 
     # --- for subclasses -------------------------------------------------------------
-    @abstractmethod
-    def _generate_legal(self) -> tuple[Action, ...]:
-        """Compute the legal actions of ``to_act`` (never called when the deal is over)."""
-
-    @abstractmethod
-    def _apply(self, action: Action) -> None:
-        """Apply a legal action (already checked) and advance ``to_act``/``phase``."""
-
     @abstractmethod
     def explain_illegal(self, action: Action) -> str:
         """Why ``action`` is not legal now, citing the rule ID (for errors and UIs)."""
@@ -414,7 +449,9 @@ class Game(ABC):
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         # a game is a registry singleton: a pickled state refers to it by name, so an
         # unpickled state shares its game (and the game's tables) with every other state
-        return (_registered_game, (self.name,))
+        from folkcards.engine.registry import get
+
+        return (get, (self.name,))
 
     # --- variants ---------------------------------------------------------------------
     def normalize_variant(self, raw: object) -> dict[str, Any]:
@@ -591,11 +628,3 @@ class Game(ABC):
         if sum(1 << c for c in seen) != self.deck:
             raise MalformedRecord(f"'hands' and 'extra' together must be the {self.title} pack")
         return self.new_deal(variant, dealer, None, hands=hands, extra=extra, carry=carry)
-
-
-def _registered_game(name: str) -> Game:
-    """The registered game called ``name`` (how pickled states find their game again)."""
-    import importlib
-
-    games: Mapping[str, Game] = importlib.import_module("folkcards.games").GAMES
-    return games[name]

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from folkcards.cards import CARD_NAMES, SUITS, Card, CardSet, iter_cards
+from folkcards.cards import CARD_NAMES, SUITS, Card, CardSet, card_of, iter_cards
 
 if TYPE_CHECKING:
     from folkcards.engine.api import Observation
@@ -133,12 +133,12 @@ class GameCard:
 
 def cards_of(text: str) -> tuple[Card, ...]:
     """Card numbers of a space-separated list of card texts (``"6H KC KS"``)."""
-    return tuple(CARD_NAMES.index(t) for t in text.split())
+    return tuple(card_of(t) for t in text.split())
 
 
 def suit_run(ranks: str, suit: str) -> tuple[Card, ...]:
     """The cards of ``suit`` with the rank letters of ``ranks``, in that order."""
-    return tuple(CARD_NAMES.index(r + suit) for r in ranks)
+    return tuple(card_of(r + suit) for r in ranks)
 
 
 def teams(seats: int, partnership: bool) -> tuple[tuple[int, ...], ...]:

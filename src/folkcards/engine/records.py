@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from folkcards.engine import registry
 from folkcards.engine.api import (
     JSON,
     DealState,
@@ -41,14 +42,13 @@ class RecordError(FolkcardsError):
 
 
 def _game_of(obj: Mapping[str, Any]) -> Game:
-    from folkcards.games import GAMES
-
     name = obj.get("game")
     if name is None:
         raise MalformedRecord("the record has no 'game'")
-    if not isinstance(name, str) or name not in GAMES:
-        raise MalformedRecord(f"unknown game {json.dumps(name)} (known: {', '.join(GAMES)})")
-    return GAMES[name]
+    games = registry.load_builtin()
+    if not isinstance(name, str) or name not in games:
+        raise MalformedRecord(f"unknown game {json.dumps(name)} (known: {', '.join(games)})")
+    return games[name]
 
 
 def _check_top_keys(obj: Mapping[str, Any], allowed: frozenset[str], what: str) -> None:

@@ -1,36 +1,22 @@
-"""The registry of games: ``GAMES[name]`` is the :class:`~folkcards.engine.Game` of each.
+"""The built-in games. Importing this package registers them, in :data:`GAME_NAMES`'
+order, in the engine's registry (:mod:`folkcards.engine.registry`): each module
+``folkcards.games.<name>`` registers its ``GAME`` when it is imported.
 
-Each game lives in its own module ``folkcards.games.<name>`` exporting ``GAME``.
+``GAMES[name]`` is the :class:`~folkcards.engine.Game` of each (``GAMES`` is the engine
+registry's dict itself); :func:`get_game` finds one by name.
 """
 
 from __future__ import annotations
 
 import importlib
 
-from folkcards.engine.api import FolkcardsError, Game
+from folkcards.engine.registry import GAMES
+from folkcards.engine.registry import get as get_game
 
 GAME_NAMES = ("sasku", "scopone", "sheepshead", "satat", "huutopussi")
+"""The built-in games, in registration order."""
 
+for _name in GAME_NAMES:
+    importlib.import_module(f"{__name__}.{_name}")
 
-def _load() -> dict[str, Game]:
-    games: dict[str, Game] = {}
-    for name in GAME_NAMES:
-        try:
-            module = importlib.import_module(f"folkcards.games.{name}")
-        except ModuleNotFoundError as exc:  # a game not written yet in this checkout
-            if exc.name == f"folkcards.games.{name}":
-                continue
-            raise
-        games[name] = module.GAME
-    return games
-
-
-GAMES: dict[str, Game] = _load()
-
-
-def get_game(name: str) -> Game:
-    """The game called ``name``; an error listing the valid names otherwise."""
-    try:
-        return GAMES[name]
-    except KeyError:
-        raise FolkcardsError(f"unknown game {name!r} (valid: {', '.join(GAMES)})") from None
+__all__ = ["GAMES", "GAME_NAMES", "get_game"]

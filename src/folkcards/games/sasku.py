@@ -52,11 +52,13 @@ from typing import Any
 from folkcards.cards import (
     BIT,
     CARD_NAMES,
+    CARD_NUMBERS,
     DECK_36,
     SUIT_MASK,
     SUITS,
     Card,
     CardSet,
+    card_of,
     cards_list,
     iter_cards,
     mask_text,
@@ -79,6 +81,7 @@ from folkcards.engine.api import (
 from folkcards.engine.card import NO_TRUMP, GameCard, cards_of, suit_run, teams
 from folkcards.engine.events import Told, component, private, public, reason
 from folkcards.engine.explain import Explanation, explained
+from folkcards.engine.registry import register
 from folkcards.engine.tricks import TrumpConfig
 
 # ----------------------------------------------------------------------------------------
@@ -115,7 +118,7 @@ def trump_order(trump: int) -> list[Card]:
     names = [f"6{letter}"]
     names += [r + s for r in "KQJ" for s in SUITS]  # pictures: K > Q > J, then C > S > H > D
     names += [r + letter for r in "AT987"]
-    return [CARD_NAMES.index(n) for n in names]
+    return [CARD_NUMBERS[n] for n in names]
 
 
 TRUMP_CONFIGS: tuple[TrumpConfig, ...] = tuple(
@@ -157,7 +160,7 @@ def play_exclusions(
     for text, actor in zip(history, actors, strict=True):
         if not text.startswith("play "):
             continue
-        c = _card(text[5:])
+        c = card_of(text[5:])
         if not trick:
             winning = c
         else:
@@ -265,10 +268,10 @@ def _kind_and_arg(text: str) -> tuple[int, int]:
     kind = _KIND_OF_VERB[words[0]]
     if kind == K_DEAL:
         if words[1] == "to":
-            return kind, 100 + CARD_NAMES.index(words[2])
+            return kind, 100 + CARD_NUMBERS[words[2]]
         return kind, DEAL_METHODS.index(words[1])
     if kind in (K_GIVE, K_RETURN, K_PLAY):
-        return kind, CARD_NAMES.index(words[1])
+        return kind, CARD_NUMBERS[words[1]]
     if kind == K_BID:
         return kind, int(words[1])
     if kind == K_TRUMP:
@@ -458,9 +461,13 @@ class SaskuDeal(DealState):
             self._start_exchange()
 
     # --- the hot path ------------------------------------------------------------------
-    # ``legal_actions`` and ``apply`` keep DealState's contract exactly (cached legal tuple;
-    # text accepted; illegal → IllegalAction naming the rule, state unchanged; history
-    # recorded) but handle the play phase inline: it is ~90% of all actions of a deal.
+    # DealState's contract (docs/engine.md): ``legal_actions`` caches its tuple, ``apply``
+    # hands all but a legal Action to DealState._checked and records the history; both
+    # handle the play phase inline (~90% of all actions of a deal) and the other phases in
+    # ``_generate_legal``/``_apply``.
+    action_table = ACTIONS  # a bare integer code is the table's action (SAS-20.3)
+    not_an_action = "is not a Sasku action (SAS-20.3)"
+
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of the seat to act, in the conventions' order; () when over."""
         legal = self._legal
@@ -500,10 +507,8 @@ class SaskuDeal(DealState):
         is then unchanged.
         """
         legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        if type(action) is not Action or action not in legal:
-            action = self._checked(action, legal)  # text, a bare code, or not legal
+        if legal is None or type(action) is not Action or action not in legal:
+            action = self._checked(action, self.legal_actions())  # DealState's slow path
         seat = self.to_act
         assert seat is not None
         self._legal = None
@@ -531,36 +536,12 @@ class SaskuDeal(DealState):
         else:
             self.to_act = (seat + 1) & 3
 
-    def _checked(self, action: Action | str, legal: tuple[Action, ...]) -> Action:
-        """The legal Action that ``action`` (text, Action or integer code) names, or
-        IllegalAction saying why not."""
-        if self.to_act is None:
-            raise IllegalAction(
-                "the deal is over: no action is allowed",
-                "SAS-12.1",
-                explanation=explained(
-                    "deal_over", "the deal is over: no action is allowed (SAS-12.1)"
-                ),
-            )
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        elif (
-            isinstance(action, bool)
-            or not isinstance(action, int)
-            or not 0 <= action < len(ACTIONS)
-        ):
-            raise IllegalAction.because(
-                explained(
-                    "not_an_action",
-                    f"{action!r} is not a Sasku action (SAS-20.3)",
-                    action=repr(action),
-                )
-            )
-        else:
-            action = ACTIONS.actions[action]
-        if action in legal:
-            return action
-        raise self._illegal(action)
+    def _deal_over(self) -> IllegalAction:
+        """SAS-12.1, also as the error's ``rule``."""
+        text = "the deal is over: no action is allowed"
+        return IllegalAction(
+            text, "SAS-12.1", explanation=explained("deal_over", f"{text} (SAS-12.1)")
+        )
 
     # --- legal actions --------------------------------------------------------------
     def _generate_legal(self) -> tuple[Action, ...]:
@@ -1431,7 +1412,7 @@ class _Determinizer:
         self.variant = dict(obs.variant)
         info = obs.info
         self.method: str | None = info["deal"]
-        self.face_up = [(_card(c), s) for c, s in info["face_up"]]
+        self.face_up = [(card_of(c), s) for c, s in info["face_up"]]
         self.from_hands = obs.phase != CUT and self.method is None
         me = obs.seat
         self.me = me
@@ -1457,7 +1438,7 @@ class _Determinizer:
             words = text.split(" ")
             verb = words[0]
             if verb == "give":
-                p = _card(words[1])
+                p = card_of(words[1])
                 owner[p] = (actor + 2) & 3
                 sizes[actor] -= 1
                 sizes[(actor + 2) & 3] += 1
@@ -1471,7 +1452,7 @@ class _Determinizer:
                 if words[1] == "?":
                     self.exchanges[-1] = (g, p, r, None, True)
                 else:
-                    x = _card(words[1])
+                    x = card_of(words[1])
                     owner[x] = g
                     self.exchanges[-1] = (g, p, r, x, True)
             elif verb == "keep":
@@ -1484,7 +1465,7 @@ class _Determinizer:
                 if suit != DIAMONDS_SUIT:
                     trump_claim = (actor, suit, high_bid)  # SAS-9.1: potential ≥ bid
             elif verb == "play":
-                c = _card(words[1])
+                c = card_of(words[1])
                 assert config is not None
                 played[actor] |= BIT[c]
                 owner.pop(c, None)
@@ -1828,11 +1809,7 @@ def _deal_end(st: SaskuDeal) -> dict[str, JSON]:
     }
 
 
-def _card(text: str) -> Card:
-    return CARD_NAMES.index(text)
-
-
-GAME = Sasku()
+GAME = register(Sasku())
 """The registry's Sasku instance."""
 
 _DEFAULT_VARIANT: Variant = GAME.normalize_variant({})

@@ -92,6 +92,7 @@ from folkcards.engine.api import (
 from folkcards.engine.card import NO_TRUMP, GameCard, suit_run, teams
 from folkcards.engine.events import Told, component, private, public, reason, secret
 from folkcards.engine.explain import Explanation, explained
+from folkcards.engine.registry import register
 from folkcards.engine.tricks import TrumpConfig
 
 TWO_H: Card = 2 * 13 + 12
@@ -453,9 +454,10 @@ class SatatState(DealState):
         return next(s for s in range(4) if self.hands[s] & B2H)
 
     # --- the hot path ------------------------------------------------------------------
-    # ``legal_actions`` and ``apply`` keep DealState's contract exactly (cached legal tuple;
-    # text accepted; illegal → IllegalAction naming the rule, state unchanged; history
-    # recorded) but handle the play phase inline: it is nearly every action of a deal.
+    # DealState's contract (docs/engine.md): ``legal_actions`` caches its tuple, ``apply``
+    # hands all but a legal Action to DealState._checked and records the history; both
+    # handle the play phase inline (nearly every action of a deal) and the other phases in
+    # ``_generate_legal``/``_apply``.
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of the seat to act, in the conventions' order; () when over."""
         legal = self._legal
@@ -505,10 +507,8 @@ class SatatState(DealState):
         is then unchanged.
         """
         legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        if type(action) is not Action or action not in legal:
-            action = self._resolve(action, legal)  # text, a bare code, over, or not legal
+        if legal is None or type(action) is not Action or action not in legal:
+            action = self._checked(action, self.legal_actions())  # DealState's slow path
         seat = self.to_act
         assert seat is not None
         self._legal = None
@@ -1845,5 +1845,5 @@ def _replay(
     return st
 
 
-GAME = SatatGame()
+GAME = register(SatatGame())
 """The registry's Satat instance."""

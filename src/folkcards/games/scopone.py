@@ -64,6 +64,7 @@ from folkcards.cards import (
     iter_cards,
     mask_text,
     parse_card,
+    to_mask,
 )
 from folkcards.engine.actions import Action, ActionSyntaxError, canonical_tokens
 from folkcards.engine.api import (
@@ -81,6 +82,7 @@ from folkcards.engine.api import (
 from folkcards.engine.card import NO_TRUMP, GameCard, suit_run, teams
 from folkcards.engine.events import Told, component, only, public
 from folkcards.engine.explain import Explanation, explained
+from folkcards.engine.registry import register
 
 __all__ = ["GAME", "ScoponeGame", "ScoponeState", "capture_options", "capture_value"]
 
@@ -789,10 +791,6 @@ class ScoponeState(DealState):
         legal = self._legal = tuple(out)
         return legal
 
-    def _generate_legal(self) -> tuple[Action, ...]:
-        self._legal = None
-        return self.legal_actions()
-
     # --- applying a play (SCO-4.4, SCO-5) --------------------------------------------------
     def apply(self, action: Action | str) -> None:
         """Play ``action`` (an Action or its text) for the seat to act, in place.
@@ -803,7 +801,7 @@ class ScoponeState(DealState):
         """
         legal = self._legal
         if legal is None or type(action) is not Play or action not in legal:
-            play = self._checked(action)
+            play: Play = self._checked(action, self.legal_actions())  # type: ignore[assignment]
         else:
             play = action
         seat: int = self.to_act  # type: ignore[assignment]
@@ -834,28 +832,19 @@ class ScoponeState(DealState):
         self.history.append(play)
         self.actors.append(seat)
 
-    def _checked(self, action: object) -> Play:
-        """The legal Play that ``action`` names, or IllegalAction (slow path of apply)."""
-        if self.to_act is None:
-            raise self._illegal(_NO_CAPTURE[0])
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        elif type(action) is bool or not isinstance(action, int):
-            raise IllegalAction.because(
-                explained(
-                    "not_an_action", f"{action!r} is not an action (SCO-10.2)", action=repr(action)
-                )
-            )
-        legal = self.legal_actions()
-        if action in legal:
-            return legal[legal.index(action)]  # type: ignore[return-value]
-        raise self._illegal(_decode(action))
+    # --- DealState._checked, apply's slow path, in Scopone's words ----------------------------
+    not_an_action = "is not an action (SCO-10.2)"
 
-    def _apply(self, action: Action) -> None:
-        """Apply a legal action (the base-class hook; :meth:`apply` inlines it)."""
-        history, actors = self.history, self.actors
-        self.apply(action)
-        del history[-1], actors[-1]
+    def _deal_over(self) -> IllegalAction:
+        """SCO-10.2, or SCO-3.4 for a void deal (:meth:`explain`'s words)."""
+        return self._illegal(_NO_CAPTURE[0])
+
+    def _action_of_code(self, code: int) -> Action:
+        """A bare code is the Play with that code (or a placeholder naming the code)."""
+        return _decode(code)
+
+    def _illegal(self, action: Action) -> IllegalAction:
+        return super()._illegal(_decode(action))
 
     def parse_action(self, text: str) -> Action:
         """Read an action for this state (SCO-4.6): ``play C`` alone means C's only capture."""
@@ -1048,7 +1037,7 @@ class ScoponeState(DealState):
             info={
                 "turn": self.turn,
                 "table": mask_text(self.table),
-                "initial_table": mask_text(_mask(self.initial_table)),
+                "initial_table": mask_text(to_mask(self.initial_table)),
                 "piles": [mask_text(self.piles[0]), mask_text(self.piles[1])],
                 "sweeps": list(self.sweeps),
                 "last_capture": self.last_capture,
@@ -1110,7 +1099,7 @@ def _narrate(final: ScoponeState) -> list[Told]:
     assert isinstance(st, ScoponeState)
     out = [public("deal", dealer=st.dealer)]
     if st.initial_table:
-        out.append(public("table", cards=mask_text(_mask(st.initial_table))))
+        out.append(public("table", cards=mask_text(to_mask(st.initial_table))))
     for action, seat in zip(final.history, final.actors, strict=True):
         assert isinstance(action, Play)
         table = st.table
@@ -1192,13 +1181,6 @@ def _decode(code: int) -> Action:
         return code
     got = _BY_CODE.get(code)
     return got if got is not None else Action(code, f"action code {code}")
-
-
-def _mask(cards: Sequence[Card]) -> CardSet:
-    m = 0
-    for c in cards:
-        m |= BIT[c]
-    return m
 
 
 # --- the game ---------------------------------------------------------------------------
@@ -1289,7 +1271,7 @@ class ScoponeGame(Game):
         for s, h in enumerate(dealt):
             if len(h) != size:
                 raise MalformedRecord(f"hands[{s}] must hold {size} cards, not {len(h)} (SCO-3.5)")
-            masks[s] = _mask(h)
+            masks[s] = to_mask(h)
         extra = dict(extra or {})
         unknown = [k for k in extra if k != "table"]
         if unknown:
@@ -1300,14 +1282,14 @@ class ScoponeGame(Game):
             raise MalformedRecord(
                 f"'extra.table' must hold {want} cards, not {len(table_order)} (SCO-3.5)"
             )
-        if _mask(table_order) | masks[0] | masks[1] | masks[2] | masks[3] != DECK_40 or (
+        if to_mask(table_order) | masks[0] | masks[1] | masks[2] | masks[3] != DECK_40 or (
             sum(len(h) for h in dealt) + len(table_order) != 40
         ):
             raise MalformedRecord(
                 "'hands' and 'extra.table' must be the 40 Scopone cards (SCO-3.5)"
             )
         return ScoponeState(
-            self, variant, dealer, masks, _mask(table_order), None, dealt, table_order
+            self, variant, dealer, masks, to_mask(table_order), None, dealt, table_order
         )
 
     def deal_from_record(self, record: Mapping[str, Any], variant: Variant) -> DealState:
@@ -1332,8 +1314,8 @@ class ScoponeGame(Game):
         """
         info = obs.info
         variant = self.normalize_variant(dict(obs.variant))
-        table = _mask([parse_card(t, DECK_40) for t in info["table"]])
-        piles = [_mask([parse_card(t, DECK_40) for t in p]) for p in info["piles"]]
+        table = to_mask([parse_card(t, DECK_40) for t in info["table"]])
+        piles = [to_mask([parse_card(t, DECK_40) for t in p]) for p in info["piles"]]
         sizes = list(info["hand_sizes"])
         unseen = list(iter_cards(DECK_40 & ~(obs.hand | table | piles[0] | piles[1])))
         rng.shuffle(unseen)
@@ -1362,7 +1344,7 @@ class ScoponeGame(Game):
             variant,
             obs.dealer,
             [h for h in hands],
-            _mask(init_table),
+            to_mask(init_table),
             None,
             dealt,
             init_table,
@@ -1449,5 +1431,5 @@ class ScoponeGame(Game):
         )
 
 
-GAME = ScoponeGame()
+GAME = register(ScoponeGame())
 """The registry's Scopone instance."""

@@ -68,6 +68,7 @@ from folkcards.cards import (
     mask_text,
     parse_card,
     sum_over,
+    to_mask,
 )
 from folkcards.engine.actions import Action, ActionTable
 from folkcards.engine.api import (
@@ -76,7 +77,6 @@ from folkcards.engine.api import (
     DealState,
     FolkcardsError,
     Game,
-    IllegalAction,
     MalformedRecord,
     MatchState,
     Observation,
@@ -87,6 +87,7 @@ from folkcards.engine.api import (
 from folkcards.engine.card import NO_TRUMP, GameCard, suit_run, teams
 from folkcards.engine.events import Told, component, only, private, public, reason
 from folkcards.engine.explain import Explanation, explained
+from folkcards.engine.registry import register
 from folkcards.engine.tricks import TrumpConfig
 
 __all__ = ["ACTIONS", "GAME", "TRUMP", "SheepsheadDeal", "SheepsheadGame"]
@@ -137,14 +138,6 @@ SEAT_AT: tuple[tuple[int, ...], ...] = tuple(
 )
 """``SEAT_AT[leader][i]``: the seat that played the ``i``-th card of a trick."""
 """``NEXT[s]``: the seat after ``s`` clockwise (SHP-2.1)."""
-
-
-def to_mask(cards: Sequence[Card]) -> CardSet:
-    """The set of the given cards."""
-    m = 0
-    for c in cards:
-        m |= BIT[c]
-    return m
 
 
 def mask_points(cards: CardSet) -> int:
@@ -295,6 +288,10 @@ def is_stake(value: object) -> bool:
 
 class SheepsheadDeal(DealState):
     """One deal of Sheepshead: picking, burying, calling, six tricks, scoring."""
+
+    action_table = ACTIONS  # a bare integer code is the table's action (SHP-14.1)
+    not_an_action = "is not a Sheepshead action (SHP-14.1)"
+    deal_over_rule = "SHP-14.2"
 
     # The base class's attributes too, as slots: fast access in the hot path.
     __slots__ = (
@@ -511,11 +508,8 @@ class SheepsheadDeal(DealState):
         """Play ``action`` (an Action or its text) for the seat to act; IllegalAction if not
         legal now, the state then unchanged. Same contract as :meth:`DealState.apply`."""
         legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        if type(action) is not Action or action not in legal:
-            self._apply_checked(action)
-            return
+        if legal is None or type(action) is not Action or action not in legal:
+            action = self._checked(action, self.legal_actions())  # DealState's slow path
         seat: int = self.to_act  # type: ignore[assignment]
         self._legal = None
         self.history.append(action)
@@ -537,30 +531,6 @@ class SheepsheadDeal(DealState):
             self.to_act = NEXT[seat]
         else:
             self._finish_trick()
-
-    def _apply_checked(self, action: object) -> None:
-        """The slow path of :meth:`apply`: text, other ints, illegal actions."""
-        if self.to_act is None:
-            raise IllegalAction.because(
-                explained("deal_over", "the deal is over: no action is allowed (SHP-14.2)")
-            )
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        elif type(action) is not Action:
-            if type(action) is int and 0 <= action < len(ACTIONS):
-                action = ACTIONS.actions[action]
-            else:
-                raise IllegalAction.because(
-                    explained(
-                        "not_an_action",
-                        f"{action!r} is not a Sheepshead action (SHP-14.1)",
-                        action=repr(action),
-                    )
-                )
-        assert isinstance(action, Action)
-        if action not in self.legal_actions():
-            raise self._illegal(action)
-        self.apply(action)
 
     def _apply(self, action: Action) -> None:
         kind = KIND[action]
@@ -1653,5 +1623,5 @@ def _determinize(game: SheepsheadGame, obs: Observation, rng: random.Random) -> 
     return state
 
 
-GAME = SheepsheadGame()
+GAME = register(SheepsheadGame())
 """The registry's Sheepshead."""

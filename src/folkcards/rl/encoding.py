@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from folkcards.cards import CARD_NAMES, iter_cards
+from folkcards.cards import CARD_NAMES, CARD_NUMBERS, iter_cards
 from folkcards.engine.actions import Action
 from folkcards.engine.api import FolkcardsError, Game, Observation, Variant
 
@@ -58,8 +58,6 @@ SCALARS: dict[str, tuple[tuple[str, float], ...]] = {
     "huutopussi": (("bid", 440.0), ("contract", 440.0)),
 }
 """Numeric ``info`` keys per game with the divisor that scales them to about [0, 1]."""
-
-_CARD_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
 
 
 class EncodingError(FolkcardsError):
@@ -95,7 +93,7 @@ class Encoder:
         rank: dict[int, int] = {}
         card_pos = {c: i for i, c in enumerate(self.deck_cards)}
         for a in legal:
-            c = _CARD_INDEX[a.text.split(" ")[1]]
+            c = CARD_NUMBERS[a.text.split(" ")[1]]
             k = rank.get(c, 0)
             rank[c] = k + 1
             if k < CAPTURE_SLOTS:
@@ -172,7 +170,7 @@ class Encoder:
         plays: list[int] = []
         for text, actor in zip(obs.history, obs.actors, strict=True):
             tokens = text.split(" ")
-            cards = [_CARD_INDEX[t] for t in tokens[1:] if t in _CARD_INDEX]
+            cards = [CARD_NUMBERS[t] for t in tokens[1:] if t in CARD_NUMBERS]
             if not cards:
                 continue
             if tokens[0] == "play":

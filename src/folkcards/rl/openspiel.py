@@ -7,7 +7,8 @@ cards not yet drawn), after which the folkcards deal starts with dealer ``dealer
 (a game parameter, default 0). Player actions are the indices of
 :mod:`folkcards.rl.encoding`. Information-state and observation strings and tensors come
 from the seat's folkcards observation; ``resample_from_infostate`` is ``determinize``.
-Returns are the deal's ``score`` for each seat's team (or the seat).
+Returns are the deal's ``score`` for each seat's team (or the seat), within the game
+card's ``utility_bounds`` for the variant (``Game.card(variant)``).
 
 Void deals: a deal that is over before its first action (Scopone's three or four kings
 on the table, SCO-3.4 — the only such deal of any registered game) is not terminal. The
@@ -33,15 +34,6 @@ from folkcards.engine.api import DealState, Game
 from folkcards.games import GAMES, get_game
 from folkcards.rl.deals import EpisodeDeals
 from folkcards.rl.encoding import Encoder
-
-UTILITY_BOUNDS: dict[str, tuple[float, float]] = {
-    "sasku": (0.0, 16.0),
-    "scopone": (0.0, 64.0),
-    "sheepshead": (-64.0, 64.0),
-    "satat": (0.0, 13.0),
-    "huutopussi": (-1000.0, 1000.0),
-}
-"""Bounds of a deal's score per seat, for pyspiel.GameInfo (default variants)."""
 
 MAX_ACTIONS = 400
 """Upper bound on player actions in one deal (chance nodes come on top)."""
@@ -196,14 +188,14 @@ class FolkcardsSpielGame(pyspiel.Game):  # type: ignore[misc]
         variant = json.loads(str(params.get("variant", "{}")))
         self.dealer = int(params.get("dealer", 0))
         self.encoder = Encoder.for_game(self.folk, variant)
-        low, high = UTILITY_BOUNDS[self.folk.name]
+        low, high = self.folk.card(variant).utility_bounds  # of this variant's deal score
         n = self.encoder.num_seats
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoder.num_actions,
             max_chance_outcomes=52,
             num_players=n,
-            min_utility=low,
-            max_utility=high,
+            min_utility=float(low),
+            max_utility=float(high),
             utility_sum=None,
             max_game_length=self.folk.deck.bit_count() + MAX_ACTIONS,
         )

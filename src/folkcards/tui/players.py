@@ -17,15 +17,6 @@ from folkcards.engine.api import FolkcardsError, Observation
 Decide = Callable[[Observation, random.Random], Action]
 
 
-def bot_names() -> tuple[str, ...]:
-    """The registered bot names (``random`` alone without the bots package)."""
-    try:
-        from folkcards.bots import BOT_NAMES
-    except ImportError:
-        return ("random",)
-    return tuple(BOT_NAMES)
-
-
 def _random_choice(obs: Observation, rng: random.Random) -> Action:
     return obs.legal[rng.randrange(len(obs.legal))]
 

@@ -16,7 +16,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from folkcards.cards import CARD_NAMES, Card, parse_card
+from folkcards.cards import CARD_NAMES, Card
 from folkcards.engine.api import Observation
 from folkcards.tui import present
 
@@ -489,11 +489,3 @@ def result_view(result: Mapping[str, Any], facts: TableFacts, game: str) -> Rend
             key.replace("_", " "), info_value(key, value, facts.seat_names, facts.num_teams)
         )
     return Group(table, score_view(facts, game))
-
-
-def parse_card_text(text: str) -> Card | None:
-    """A card typed by a person (``10h``, ``th``), or None when the text is not a card."""
-    try:
-        return parse_card(text)
-    except ValueError:
-        return None

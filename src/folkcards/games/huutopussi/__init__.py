@@ -66,10 +66,12 @@ A state pickles (its game by name, its tables rebuilt on loading) and ``copy.cop
 
 from __future__ import annotations
 
+from folkcards.engine.registry import register
+
 from .game import HuutopussiGame
 from .state import HuutopussiState
 
-GAME = HuutopussiGame()
+GAME = register(HuutopussiGame())
 """The registry's Huutopussi."""
 
 __all__ = ["GAME", "HuutopussiGame", "HuutopussiState"]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from folkcards.cards import CARD_NAMES, SUIT_MASK, SUITS
 from folkcards.engine.actions import Action
-from folkcards.engine.api import JSON, SPECTATOR, DealState, IllegalAction, Observation
+from folkcards.engine.api import JSON, SPECTATOR, DealState, Observation
 from folkcards.engine.events import Told, component, only, private, public, reason
 from folkcards.engine.explain import Explanation, explained
 from folkcards.engine.tricks import TrumpConfig
@@ -111,6 +111,8 @@ def round5(total: int) -> int:
 
 class HuutopussiState(DealState):
     """One deal of Huutopussi (4 players, 3 players or Erlangen, per the variant)."""
+
+    deal_over_rule = "HUU-17.2"  # DealState._checked's error after the deal
 
     # Slots: fixed-offset attribute access on the hot path; the base class's attributes too
     # (``to_act``, ``phase``, ``_legal``, ``history`` are read at every step).
@@ -444,10 +446,8 @@ class HuutopussiState(DealState):
         """Play ``action`` (an Action or its text) for the seat to act; IllegalAction naming the
         rule, and nothing changed, when it is not legal now (the base contract, inlined for speed)."""
         legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        if action.__class__ is not Action or action not in legal:
-            action = self._checked(action, legal)  # over, text, not an action, or not legal
+        if legal is None or action.__class__ is not Action or action not in legal:
+            action = self._checked(action, self.legal_actions())  # DealState's slow path
         seat = self.to_act
         assert seat is not None
         self._legal = None
@@ -476,16 +476,6 @@ class HuutopussiState(DealState):
             self.to_act = self.next_seat[seat]
         else:
             self._end_trick()
-
-    def _checked(self, action: Action | str, legal: tuple[Action, ...]) -> Action:
-        """The legal Action that ``action`` (an Action, its text or its code) names, or
-        IllegalAction saying why not: the base class's slow path, with the rule ID when the
-        deal is over."""
-        if self.to_act is None:
-            raise IllegalAction.because(
-                explained("deal_over", "the deal is over: no action is allowed (HUU-17.2)")
-            )
-        return self._resolve(action, legal)
 
     def _apply(self, action: Action) -> None:
         kind = KIND[action]
