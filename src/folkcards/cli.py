@@ -27,15 +27,7 @@ COMMANDS = (
 
 
 def _modules() -> dict[str, ModuleType]:
-    found: dict[str, ModuleType] = {}
-    for name in COMMANDS:
-        try:
-            found[name] = importlib.import_module(f"folkcards.commands.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"folkcards.commands.{name}":
-                continue
-            raise
-    return found
+    return {name: importlib.import_module(f"folkcards.commands.{name}") for name in COMMANDS}
 
 
 def build_parser(modules: dict[str, ModuleType]) -> argparse.ArgumentParser:

@@ -57,12 +57,7 @@ def kernel_for(game: str) -> GameKernel | None:
         return None
     k = _KERNELS.get(game)
     if k is None:
-        try:
-            module = importlib.import_module(f"folkcards.batch.{game}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"folkcards.batch.{game}":
-                return None
-            raise
+        module = importlib.import_module(f"folkcards.batch.{game}")
         k = _KERNELS[game] = module.KERNEL
     return k
 

@@ -36,12 +36,7 @@ HEURISTIC_GAMES = ("sasku", "scopone", "sheepshead", "satat", "huutopussi")
 def _module(game: str) -> ModuleType | None:
     if game not in HEURISTIC_GAMES:
         return None
-    try:
-        return importlib.import_module(f"folkcards.bots.heuristic.{game}")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"folkcards.bots.heuristic.{game}":
-            return None
-        raise
+    return importlib.import_module(f"folkcards.bots.heuristic.{game}")
 
 
 _ATTRIBUTES: dict[tuple[str, str], Any] = {}
