@@ -136,7 +136,10 @@ def test_half_sent_headers_are_cut_off_and_one_address_is_capped(tmp_path: Path)
 
 def test_one_address_may_hold_only_so_many_websockets(tmp_path: Path) -> None:
     with ServerThread(f"sqlite:///{tmp_path / 'cap.db'}", max_connections_per_address=3) as server:
-        _, res = http(server.url, "/api/tables", {"game": "sasku", "name": "A"})
+        # every seat a person's: nothing moves while the crowd attaches (a bot's move would
+        # be one more frame for everybody, and the count below would depend on timing)
+        body = {"game": "sasku", "name": "A", "seats": [{"kind": "human"}] * 4}
+        _, res = http(server.url, "/api/tables", body)
         held = [Client(server.ws_url, res["id"], None) for _ in range(3)]
         with connect(server.ws_url) as ws:
             err = json.loads(ws.recv(timeout=10))

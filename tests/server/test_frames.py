@@ -4,13 +4,15 @@ not know (SAT-16.7, SAT-19.1 and every game's information section).
 The check, at random points of random deals of random variants of every game: replace the
 table's deal by a world determinized from a viewer's own observation (for the spectator:
 from any seat's). Such a world differs from the real deal only in what that viewer cannot
-know, so the viewer's frame (its key: everything but the running times) must be the same.
+know, so the viewer's frame (its key: everything but the running times) must be the same —
+its ``events`` (the viewer's own ``events_for``) included, checked apart as well.
 A second check plays whole deals through a table and counts the frames each viewer would
 be sent: one is sent only when the viewer's view changed.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -86,6 +88,17 @@ def key_in_world(table: Table, viewer: int | None, world: Any) -> str:
         table.match.deals[-1] = real
 
 
+def events_of(table: Table, viewer: int | None, world: Any = None) -> Any:
+    """The ``events`` field of the viewer's frame (in ``world`` when given)."""
+    real = table.match.deals[-1]
+    if world is not None:
+        table.match.deals[-1] = world
+    try:
+        return json.loads(table.frame(viewer)[1])["events"]
+    finally:
+        table.match.deals[-1] = real
+
+
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_no_frame_field_depends_on_what_its_viewer_cannot_know(name: str) -> None:
     game = GAMES[name]
@@ -106,6 +119,13 @@ def test_no_frame_field_depends_on_what_its_viewer_cannot_know(name: str) -> Non
                     )
                     assert key_in_world(table, None, world) == table.frame(None)[0], (
                         f"{name}: the spectator's frame depends on what seat {seat} cannot see"
+                    )
+                    mine = events_of(table, seat)
+                    assert mine and events_of(table, seat, world) == mine, (
+                        f"{name}: seat {seat}'s events depend on a hidden fact"
+                    )
+                    assert events_of(table, None, world) == events_of(table, None), (
+                        f"{name}: the spectator's events depend on what seat {seat} cannot see"
                     )
                     checked += 1
             deal.apply(rng.choice(deal.legal_actions()))

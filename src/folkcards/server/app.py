@@ -6,7 +6,9 @@ that find the server's state in ``request.app.state.server``:
 * ``GET /`` and ``GET /t/{id}`` — the browser client (static files from ``folkcards/web``);
 * ``GET /api/games`` — registered games, their variant options and the bot levels;
 * ``GET /api/tables`` / ``POST /api/tables`` — the lobby: list, create;
-* ``GET /api/tables/{id}``, ``POST /api/tables/{id}/join``, ``POST /api/tables/{id}/start``;
+* ``GET /api/tables/{id}``, ``POST /api/tables/{id}/join``, ``POST /api/tables/{id}/start``,
+  ``POST /api/tables/{id}/again`` (play again);
+* ``POST /api/records``, ``GET /api/records/{id}`` — shared replays (:mod:`folkcards.server.club`);
 * ``GET /api/tables/{id}/record`` — the finished deals as a match record (download);
 * ``GET /api/tables/{id}/replay/{deal}`` and ``POST /api/replay[?deal=k]`` — step-by-step views;
 * ``WS /ws`` — a seat's (or a spectator's) live connection (:mod:`folkcards.server.sockets`).
@@ -121,6 +123,7 @@ class Server:
         restore: bool = True,
         create_rate: float = CREATE_PER_MINUTE,
         replay_rate: float = REPLAY_PER_MINUTE,
+        share_rate: float = club.SHARES_PER_MINUTE,
         idle_after: float = IDLE_AFTER,
         bots_idle_after: float = BOTS_IDLE_AFTER,
         min_bot_delay: float = MIN_BOT_DELAY,
@@ -160,6 +163,9 @@ class Server:
         self.creates = AddressLimits(create_rate, max(10.0, create_rate))
         self.create_limits = self.creates.buckets
         self.replays = AddressLimits(replay_rate, max(10.0, replay_rate / 3))
+        self.records = club.SharedRecords(self.storage.engine)
+        """Uploaded records shared by link (``/api/records``)."""
+        self.shares = AddressLimits(share_rate, max(1.0, share_rate))
         self.hello_timeout = hello_timeout
         self.send_timeout = send_timeout
         self.max_connections_per_address = max_connections_per_address
@@ -351,7 +357,21 @@ async def join_table(request: Request) -> Response:
     t = await server_of(request).get_table(request.path_params["tid"])
     body = await read_object(request)
     seat, token = await t.join(body.get("name"), body.get("seat"))
-    return JSONResponse({"ok": True, "id": t.id, "seat": seat, "token": token})
+    pending = t.seats[seat].claim is not None  # an offered seat: it is yours from the next deal
+    return JSONResponse({"ok": True, "id": t.id, "seat": seat, "token": token, "pending": pending})
+
+
+@handler
+async def again_table(request: Request) -> Response:
+    server = server_of(request)
+    old = await server.get_table(request.path_params["tid"])
+    body = await read_object(request)
+    ip = client_address(request)
+    if old.state.again is None and not server.creates.take(ip):
+        raise TableError("rate_limited", "too many tables created; wait a little")
+    token = body.get("token")
+    new = await server.tables.again(old, token, address=ip)
+    return JSONResponse({"ok": True, "id": new.id, "seat": new.seat_of_token(token)})
 
 
 @handler
@@ -458,6 +478,7 @@ ROUTES = [
     Route("/api/tables/{tid}", get_table),
     Route("/api/tables/{tid}/join", join_table, methods=["POST"]),
     Route("/api/tables/{tid}/start", start_table, methods=["POST"]),
+    Route("/api/tables/{tid}/again", again_table, methods=["POST"]),
     Route("/api/tables/{tid}/record", table_record),
     Route("/api/tables/{tid}/replay/{deal}", table_replay),
     Route("/api/replay", upload_replay, methods=["POST"]),
@@ -483,7 +504,8 @@ def create_app(db_url: str, **options: Any) -> Starlette:
         yield
         await server.stop()
 
-    app = Starlette(routes=list(ROUTES), lifespan=lifespan)
+    routes = list(ROUTES) + club.record_routes(server.records, server.shares)
+    app = Starlette(routes=routes, lifespan=lifespan)
     app.state.server = server
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     return app

@@ -6,8 +6,8 @@
 * :class:`SharedRecords` and :func:`record_routes` — ``POST /api/records`` stores an uploaded
   record and answers ``{ok, id}``; ``GET /api/records/{id}`` gives it back, so an uploaded
   replay gets a link (``/replay?record=ID&step=K``);
-* :data:`CHAT_PHRASES` and :class:`ChatGate` — preset chat phrases (no free text: nothing to
-  moderate) with a per-seat rate limit, as the websocket's ``{type: "chat", phrase}``.
+* :data:`CHAT_PHRASES` and :class:`ChatGate` — preset chat phrases and short free text with
+  a per-seat rate limit, as the websocket's ``{type: "chat", phrase | text}``.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from starlette.routing import Route
 
 from folkcards.server.limits import AddressLimits, TokenBucket
 from folkcards.server.replays import ReplayError, replay_frames
+from folkcards.server.state import TableError, clean_text
 
 GUIDE_DIR = Path(__file__).resolve().parent.parent / "guide"
 """The rules guide's files (``labels.<lang>.json``, ``<game>.<lang>.md``), served at /guide."""
@@ -58,6 +59,7 @@ def game_extras(game: Any) -> dict[str, Any]:
 # ---------------------------------------------------------------------- shared replays
 MAX_RECORD_BYTES = 512 * 1024
 SHARES_PER_MINUTE = 6
+READS_PER_MINUTE = 120
 
 _meta = MetaData()
 shared_t = Table(
@@ -107,9 +109,14 @@ def _error(code: str, message: str, status: int) -> JSONResponse:
     return JSONResponse({"ok": False, "error": code, "message": message, "rule": None}, status)
 
 
-def record_routes(store: SharedRecords, limits: AddressLimits | None = None) -> list[Route]:
-    """The two routes of shared records, for the application's route list."""
+def record_routes(
+    store: SharedRecords, limits: AddressLimits | None = None, reads: AddressLimits | None = None
+) -> list[Route]:
+    """The two routes of shared records, for the application's route list: ``limits`` caps
+    the uploads per address (:data:`SHARES_PER_MINUTE`), ``reads`` the records read
+    (:data:`READS_PER_MINUTE`)."""
     gate = limits or AddressLimits(SHARES_PER_MINUTE, SHARES_PER_MINUTE)
+    read_gate = reads or AddressLimits(READS_PER_MINUTE, READS_PER_MINUTE / 4)
 
     async def share(request: Request) -> Response:
         ip = request.client.host if request.client else "?"
@@ -130,6 +137,8 @@ def record_routes(store: SharedRecords, limits: AddressLimits | None = None) -> 
         return JSONResponse({"ok": True, "id": rid})
 
     async def fetch(request: Request) -> Response:
+        if not read_gate.take(request.client.host if request.client else "?"):
+            return _error("rate_limited", "too many shared records asked for; wait a little", 429)
         rec = await asyncio.to_thread(store.get, request.path_params["rid"])
         if rec is None:
             return _error("not_found", "no such shared record", 404)
@@ -143,26 +152,49 @@ def record_routes(store: SharedRecords, limits: AddressLimits | None = None) -> 
 
 # ---------------------------------------------------------------------- chat
 CHAT_PHRASES = ("hello", "good_game", "well_played", "thanks", "oops", "one_moment", "again")
-"""The phrases a seat may say (the client translates them: lang ``chat.<phrase>``)."""
+"""The preset phrases (the client translates them: lang ``chat.<phrase>``)."""
+MAX_CHAT_TEXT = 200
+"""Characters of one free-text chat line at most (the client escapes it)."""
 
 
 class ChatGate:
-    """Per-seat chat limit: one phrase every ``every`` seconds, bursts of ``burst``."""
+    """Per-seat chat limit: one line every ``every`` seconds, bursts of ``burst``."""
 
     def __init__(self, every: float = 3.0, burst: float = 3.0) -> None:
         self.every = every
         self.burst = burst
         self.buckets: dict[int, TokenBucket] = {}
 
-    def message(self, seat: int, phrase: object) -> dict[str, Any] | None:
-        """The ``chat`` message to broadcast to the table, or None when the phrase is not a
-        preset or the seat is over its limit (the caller answers ``rate_limited``)."""
-        if not isinstance(phrase, str) or phrase not in CHAT_PHRASES:
-            return None
+    def line(self, seat: int, phrase: object = None, text: object = None) -> dict[str, Any]:
+        """The ``chat`` event's data for a preset ``phrase`` or a free ``text`` (printable,
+        white space collapsed, 1–:data:`MAX_CHAT_TEXT` characters); TableError
+        ``bad_request`` for anything else and ``rate_limited`` when the seat is over its
+        limit (nothing is said then)."""
+        if phrase is not None:
+            if not isinstance(phrase, str) or phrase not in CHAT_PHRASES:
+                raise TableError("bad_request", f"phrase must be one of {', '.join(CHAT_PHRASES)}")
+            data: dict[str, Any] = {"seat": seat, "phrase": phrase}
+        else:
+            if not isinstance(text, str):
+                raise TableError("bad_request", "chat needs a phrase or a text")
+            if len(text) > MAX_CHAT_TEXT:
+                raise TableError("too_large", f"a chat line is at most {MAX_CHAT_TEXT} characters")
+            clean = clean_text(text, MAX_CHAT_TEXT)
+            if not clean:
+                raise TableError("bad_request", "an empty chat line")
+            data = {"seat": seat, "text": clean}
         bucket = self.buckets.setdefault(seat, TokenBucket(1 / self.every, self.burst))
         if not bucket.take():
+            raise TableError("rate_limited", "you are chatting too fast; wait a moment")
+        return data
+
+    def message(self, seat: int, phrase: object) -> dict[str, Any] | None:
+        """The ``chat`` message for a preset phrase, or None (not a preset, or over the
+        limit)."""
+        try:
+            return {"type": "chat", **self.line(seat, phrase=phrase)}
+        except TableError:
             return None
-        return {"type": "chat", "seat": seat, "phrase": phrase}
 
 
 Broadcast = Callable[[dict[str, Any]], None]

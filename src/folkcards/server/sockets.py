@@ -21,6 +21,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from folkcards.server.guard import ABORT
 from folkcards.server.limits import TokenBucket
 from folkcards.server.tables import Connection, Table, TableError
+from folkcards.server.views import NOT_YOUR_TURN, explanation
 
 if TYPE_CHECKING:
     from folkcards.server.app import Server
@@ -81,13 +82,17 @@ async def on_hello(s: Session, msg: dict[str, Any], ref: int | str | None) -> No
     if not isinstance(tid, str):
         raise TableError("bad_request", "hello needs a table id")
     table = await s.server.get_table(tid)
-    seat = table.seat_of_token(msg.get("token")) if msg.get("token") else None
-    if msg.get("token") and seat is None:
+    token = msg.get("token")
+    seat = table.seat_of_token(token) if token else None
+    pending = table.claim_of_token(token) if token and seat is None else None
+    conn.creator = bool(token) and table.is_creator(token)
+    if token and seat is None and pending is None and not conn.creator:
         conn.push(
             {"type": "error", "error": "bad_token", "message": "unknown seat token; watching"}
         )
-    conn.push({"type": "welcome", "table": table.id, "seat": seat, "ref": ref})
-    table.attach(conn, seat)
+    welcome = {"type": "welcome", "table": table.id, "seat": seat, "ref": ref}
+    conn.push(welcome | {"pending": pending, "creator": conn.creator, "chat": table.state.chat})
+    table.attach(conn, seat, pending)
 
 
 async def on_act(s: Session, msg: dict[str, Any], ref: int | str | None) -> None:
@@ -96,17 +101,32 @@ async def on_act(s: Session, msg: dict[str, Any], ref: int | str | None) -> None
     if expect is not None and (not isinstance(expect, int) or isinstance(expect, bool)):
         raise TableError("bad_request", "expect must be an integer")
     # the ack goes out before the state frame that shows the action
-    await table.act(
-        seat,
-        msg.get("action"),
-        expect=expect,
-        acknowledge=functools.partial(s.conn.push, {"type": "ack", "ref": ref}),
-    )
+    try:
+        await table.act(
+            seat,
+            msg.get("action"),
+            expect=expect,
+            acknowledge=functools.partial(s.conn.push, {"type": "ack", "ref": ref}),
+        )
+    except TableError as exc:
+        if exc.code not in ("illegal", "not_your_turn"):
+            raise
+        # the structured reason, for the client to say in the player's words and language
+        ex = explanation(table.deal, msg["action"]) if exc.code == "illegal" else NOT_YOUR_TURN
+        rules = ", ".join(ex["rules"]) if ex and ex["rules"] else exc.rule
+        s.conn.push({**_error(exc.code, str(exc), ref, rules), "explanation": ex})
 
 
 async def on_explain(s: Session, msg: dict[str, Any], ref: int | str | None) -> None:
     table, seat = s.seated()
-    s.conn.push({"type": "explain", "ref": ref, **table.explain(seat, msg.get("action"))})
+    answer = table.explain(seat, msg.get("action"))
+    ex: dict[str, Any] | None = None
+    if not answer["legal"]:
+        deal = table.deal
+        ex = explanation(deal, msg["action"]) if deal and deal.to_act == seat else NOT_YOUR_TURN
+        if ex and ex["rules"]:
+            answer["rule"] = ", ".join(ex["rules"])
+    s.conn.push({"type": "explain", "ref": ref, **answer, "explanation": ex})
 
 
 async def on_hint(s: Session, msg: dict[str, Any], ref: int | str | None) -> None:
@@ -127,6 +147,39 @@ async def on_ready(s: Session, msg: dict[str, Any], ref: int | str | None) -> No
     s.conn.push({"type": "ack", "ref": ref})
 
 
+async def on_offer_seat(s: Session, msg: dict[str, Any], ref: int | str | None) -> None:
+    table = s.attached()
+    if s.conn.seat is None and not s.conn.creator:
+        raise TableError("forbidden", "only a seated player or the table's creator can offer")
+    await table.offer(msg.get("seat"))
+    s.conn.push({"type": "ack", "ref": ref})
+
+
+async def on_leave(s: Session, msg: dict[str, Any], ref: int | str | None) -> None:
+    table, seat = s.seated()
+    await table.leave(seat)
+    s.conn.push({"type": "ack", "ref": ref})
+
+
+async def on_resign(s: Session, msg: dict[str, Any], ref: int | str | None) -> None:
+    table, seat = s.seated()
+    await table.end_now("resigned", seat)
+    s.conn.push({"type": "ack", "ref": ref})
+
+
+async def on_close(s: Session, msg: dict[str, Any], ref: int | str | None) -> None:
+    table = s.attached()
+    if not s.conn.creator:
+        raise TableError("forbidden", "only the table's creator can close it")
+    await table.end_now("closed")
+    s.conn.push({"type": "ack", "ref": ref})
+
+
+async def on_chat(s: Session, msg: dict[str, Any], ref: int | str | None) -> None:
+    table, seat = s.seated()
+    await table.chat(seat, msg.get("phrase"), msg.get("text"))
+
+
 HANDLERS: dict[str, Handler] = {
     "ping": on_ping,
     "hello": on_hello,
@@ -134,6 +187,11 @@ HANDLERS: dict[str, Handler] = {
     "explain": on_explain,
     "hint": on_hint,
     "ready": on_ready,
+    "offer_seat": on_offer_seat,
+    "leave": on_leave,
+    "resign": on_resign,
+    "close": on_close,
+    "chat": on_chat,
 }
 """The handler of each client message type."""
 

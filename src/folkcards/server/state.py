@@ -6,10 +6,17 @@ table is restored by applying its stored events in order (:meth:`TableState.from
 an event that cannot apply (a seat out of range, an action the rules refuse, a deck that is
 not the game's pack) raises :class:`CorruptLog` naming the event and why, so one damaged
 table is quarantined instead of stopping the server.
+
+Events: ``create``, ``join``, ``fill``, ``deal``, ``act``, ``end`` (reasons ``over``,
+``limit``, ``abandoned``, ``resigned`` with its seat, ``closed``), and a table's life:
+``offer`` (a bot's seat on offer), ``claim`` (somebody took the offer: the seat is theirs at
+the next ``deal``), ``leave`` (a bot takes a person's seat), ``chat``, and ``again`` (the
+table "play again" created). ``chat`` and ``again`` also apply after the table finished.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -22,6 +29,12 @@ from folkcards.games import GAMES
 
 MAX_NAME = 32
 MAX_TITLE = 80
+MAX_CHAT_KEPT = 30
+"""Chat lines a table keeps in memory (the log keeps all; a reconnecting viewer is sent these)."""
+LEVEL_LABELS = {"random": "Random bot", "heuristic": "Heuristic bot", "search": "Search bot"}
+"""How the lobby names a bot's level."""
+FINAL_KINDS = ("chat", "again")
+"""Events a finished table still takes: chat after the match, the link to the next match."""
 DEFAULT_MAX_DEALS = 100
 """Deals a web table plays at most (the ``max_deals`` option): a match whose rules set no
 end (Satat's default ``match_target`` 0, SAT-13.3) still ends, as ``limit``."""
@@ -54,12 +67,26 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def clean_text(text: object, limit: int) -> str:
+    """Printable text with runs of white space made one space, trimmed, at most ``limit``
+    characters (``""`` for anything that is not a text)."""
+    if not isinstance(text, str):
+        return ""
+    printable = "".join(ch if ch.isprintable() else " " for ch in text[: limit * 4])
+    return " ".join(printable.split())[:limit].strip()
+
+
 def clean_name(name: object, fallback: str) -> str:
     """A display name: printable, trimmed, at most MAX_NAME characters."""
-    if not isinstance(name, str):
-        return fallback
-    text = "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME]
-    return text or fallback
+    return clean_text(name, MAX_NAME) or fallback
+
+
+def required_name(name: object) -> str:
+    """A player's name, trimmed; TableError ``bad_name`` when there is none."""
+    text = clean_text(name, MAX_NAME)
+    if not text:
+        raise TableError("bad_name", f"a player needs a name (1–{MAX_NAME} characters)")
+    return text
 
 
 def _number(raw: dict[str, Any], key: str, lo: float, hi: float) -> float | None:
@@ -129,6 +156,11 @@ class SeatState:
     level: str  # bot level (also the level that plays for an absent human)
     name: str = ""
     token_hash: str | None = None
+    offered: bool = False
+    """A bot seat its table offers to a friend (the ``offer`` event)."""
+    claim: tuple[str, str] | None = None
+    """(name, token hash) of the friend who took the offer: the seat is theirs from the
+    next deal on (the ``claim`` event; the bot plays until then)."""
 
     @property
     def claimed(self) -> bool:
@@ -139,6 +171,14 @@ class SeatState:
     def open(self) -> bool:
         """True for a human seat nobody has taken yet."""
         return self.kind == "human" and self.token_hash is None
+
+
+def _handed_over(seat: SeatState) -> SeatState:
+    """The seat at the next deal: a claimed offer makes it its claimer's."""
+    if seat.claim is None:
+        return dataclasses.replace(seat)
+    name, token_hash = seat.claim
+    return SeatState("human", seat.level, name, token_hash)
 
 
 def _checked_options(raw: object) -> TableOptions:
@@ -164,6 +204,17 @@ class TableState:
     seq: int = 1  # the next event's sequence number (the create event is 0)
     results: list[dict[str, Any]] = field(default_factory=list)
     actions_applied: int = 0
+    creator_hash: str | None = None
+    """The hashed token of whoever created the table (may offer seats, close it)."""
+    previous: str | None = None
+    """The table whose "play again" created this one."""
+    again: str | None = None
+    """The table "play again" created from this one (the ``again`` event)."""
+    resigned: int | None = None
+    """The seat that resigned (``ended: "resigned"``)."""
+    chat: list[dict[str, Any]] = field(default_factory=list)
+    """The last :data:`MAX_CHAT_KEPT` chat lines: ``{seat, name, text}`` or ``{seat, name,
+    phrase}``."""
 
     @classmethod
     def from_create(cls, table_id: str, create: dict[str, Any]) -> TableState:
@@ -172,7 +223,12 @@ class TableState:
             game = GAMES[create["game"]]
             v = game.normalize_variant(create["variant"])
             seats = [
-                SeatState(kind=s["kind"], level=s["level"], name=s.get("name", ""))
+                SeatState(
+                    kind=s["kind"],
+                    level=s["level"],
+                    name=s.get("name", ""),
+                    token_hash=s.get("token_hash") if s["kind"] == "human" else None,
+                )
                 for s in create["seats"]
             ]
             if len(seats) != game.num_seats(v) or any(
@@ -184,7 +240,12 @@ class TableState:
             if not isinstance(first, int) or not 0 <= first < len(seats):
                 raise CorruptLog(0, "first_dealer is not a seat")
             match = Match(game, v, dealer=first, match_keys=create["match_keys"])
-            return cls(table_id, game, dict(v), seats, opts, str(create["title"]), first, match)
+            state = cls(table_id, game, dict(v), seats, opts, str(create["title"]), first, match)
+            creator = create.get("creator_hash")
+            state.creator_hash = creator if isinstance(creator, str) else None
+            previous = create.get("previous")
+            state.previous = previous if isinstance(previous, str) else None
+            return state
         except CorruptLog:
             raise
         except (KeyError, TypeError, ValueError, TableError, FolkcardsError) as exc:
@@ -217,6 +278,15 @@ class TableState:
         """Human seats nobody has taken yet."""
         return [i for i, s in enumerate(self.seats) if s.open]
 
+    def offered_seats(self) -> list[int]:
+        """Bot seats offered to a friend that nobody has taken yet."""
+        return [i for i, s in enumerate(self.seats) if s.offered and s.claim is None]
+
+    @property
+    def joinable(self) -> bool:
+        """True when somebody can still take a seat here."""
+        return self.status != "finished" and bool(self.open_seats() or self.offered_seats())
+
     @property
     def at_limit(self) -> bool:
         """True when the table has played its ``max_deals`` deals."""
@@ -243,11 +313,17 @@ class TableState:
                 {
                     "kind": s.kind,
                     "level": s.level if s.kind == "bot" else None,
+                    "label": LEVEL_LABELS.get(s.level, f"{s.level} bot")
+                    if s.kind == "bot"
+                    else None,
                     "name": s.name if s.claimed else None,
                     "open": s.open,
+                    "offered": s.offered and s.claim is None,
                 }
                 for s in seats
             ],
+            "joinable": status != "finished"
+            and any(s.open or (s.offered and s.claim is None) for s in seats),
             "deals": deals,
             "totals": list(self.match.state.totals),
         }
@@ -257,16 +333,23 @@ class TableState:
         without applying it (the row is written in the event's own transaction, and the
         event is applied only after that commits); None for an event that leaves the row
         as it is (an action)."""
-        if kind in ("join", "fill"):
-            seats = list(self.seats)
+        if kind in ("join", "fill", "offer", "claim", "leave"):
+            seats = [dataclasses.replace(s) for s in self.seats]
             old = seats[data["seat"]]
             if kind == "join":
                 seats[data["seat"]] = SeatState(old.kind, old.level, data["name"], "x")
-            else:
+            elif kind == "fill":
                 seats[data["seat"]] = SeatState("bot", data["level"], data["name"])
+            elif kind == "offer":
+                old.offered = True
+            elif kind == "claim":
+                old.claim = (data["name"], "x")
+            else:
+                seats[data["seat"]] = SeatState("bot", old.level, data["name"])
             return self._summary(seats, self.status, len(self.match.deals), self.ended)
         if kind == "deal":
-            return self._summary(self.seats, "playing", len(self.match.deals) + 1, None)
+            seats = [_handed_over(s) for s in self.seats]
+            return self._summary(seats, "playing", len(self.match.deals) + 1, None)
         if kind == "end":
             return self._summary(
                 self.seats, "finished", len(self.match.deals), str(data.get("reason"))
@@ -294,6 +377,22 @@ class TableState:
         return self.seats[s]
 
     def _apply(self, kind: str, data: dict[str, Any]) -> None:
+        if kind == "chat":
+            seat = self._seat(data)
+            line = {"seat": data["seat"], "name": str(data.get("name", seat.name))}
+            if isinstance(data.get("text"), str):
+                line["text"] = data["text"]
+            elif isinstance(data.get("phrase"), str):
+                line["phrase"] = data["phrase"]
+            else:
+                raise CorruptLog(self.seq, "a chat event without text or phrase")
+            self.chat = [*self.chat, line][-MAX_CHAT_KEPT:]
+            return
+        if kind == "again":
+            if not isinstance(data["table"], str) or self.again is not None:
+                raise CorruptLog(self.seq, "a second again event, or one without a table")
+            self.again = data["table"]
+            return
         if self.status == "finished":
             raise CorruptLog(self.seq, f"a {kind} event after the table finished")
         if kind == "join":
@@ -311,6 +410,25 @@ class TableState:
             seat.kind = "bot"
             seat.level = str(data["level"])
             seat.name = str(data["name"])
+        elif kind == "offer":
+            seat = self._seat(data)
+            if seat.kind != "bot" or seat.offered:
+                raise CorruptLog(self.seq, "offer of a seat that is not a bot's, or twice")
+            seat.offered = True
+        elif kind == "claim":
+            seat = self._seat(data)
+            if not seat.offered or seat.claim is not None:
+                raise CorruptLog(self.seq, "claim of a seat that is not on offer")
+            if not isinstance(data["name"], str) or not isinstance(data["token_hash"], str):
+                raise CorruptLog(self.seq, "claim without a name and token hash")
+            seat.claim = (data["name"], data["token_hash"])
+        elif kind == "leave":
+            seat = self._seat(data)
+            if seat.kind != "human" or seat.token_hash is None:
+                raise CorruptLog(self.seq, "leave of a seat nobody sits at")
+            seat.kind = "bot"
+            seat.name = str(data["name"])
+            seat.token_hash = None
         elif kind == "deal":
             deck = data["deck"]
             if not isinstance(deck, list) or sorted(deck) != sorted(iter_cards(self.game.deck)):
@@ -319,6 +437,8 @@ class TableState:
                 raise CorruptLog(self.seq, "a deal while seats are open")
             self.match.new_deal(list(deck))
             self.status = "playing"
+            # an offered seat somebody claimed is theirs from this deal on
+            self.seats[:] = [_handed_over(s) for s in self.seats]
         elif kind == "act":
             deal = self.deal
             if deal is None or deal.is_over:
@@ -339,6 +459,9 @@ class TableState:
         elif kind == "end":
             self.status = "finished"
             self.ended = str(data.get("reason", "over"))
+            if self.ended == "resigned":
+                self._seat(data)
+                self.resigned = int(data["seat"])
         else:
             raise CorruptLog(self.seq, f"unknown event kind {kind[:20]!r}")
 

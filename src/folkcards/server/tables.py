@@ -34,8 +34,10 @@ from folkcards.cards import iter_cards
 from folkcards.engine.api import DealState, FolkcardsError, IllegalAction
 from folkcards.games import GAMES
 from folkcards.server import botbridge
+from folkcards.server.club import ChatGate
 from folkcards.server.scheduler import Scheduler
 from folkcards.server.state import (
+    FINAL_KINDS,
     MAX_TITLE,
     CorruptLog,
     SeatState,
@@ -43,7 +45,9 @@ from folkcards.server.state import (
     TableOptions,
     TableState,
     clean_name,
+    clean_text,
     hash_token,
+    required_name,
 )
 from folkcards.server.storage import EventLog, StorageError
 from folkcards.server.views import SeatPresence, Views, dumps
@@ -67,6 +71,10 @@ SHUFFLER: random.Random = secrets.SystemRandom()
 
 SEND_TIMEOUT = 10.0
 """Seconds one websocket send may take before the connection is dropped."""
+
+FEATURES = ("chat", "leave", "resign", "close", "offer_seat", "again", "invite")
+"""What this server's tables support (``state.table.features``): the client shows these
+controls only when they are listed."""
 
 
 class Connection:
@@ -97,6 +105,10 @@ class Connection:
         self.dropped = False
         self.last_key: str | None = None
         """The key of the last state frame sent (see :meth:`Views.frame`)."""
+        self.pending: int | None = None
+        """The offered seat this spectator claimed: it becomes the seat's at the next deal."""
+        self.creator = False
+        """True when the connection proved the table creator's token."""
 
     def push(self, msg: dict[str, Any]) -> None:
         """Queue a message; a client that falls too far behind is disconnected.
@@ -157,8 +169,13 @@ class LiveSeat:
 
 
 def bot_name(level: str, seat: int) -> str:
-    """A bot's display name."""
+    """A bot's display name (its level is shown beside it, as ``label`` in the lobby)."""
     return f"Bot {seat + 1}"
+
+
+def generated_title(host: str, game_title: str) -> str:
+    """The title of a table created without one: "Anna's Sasku", or "Sasku table"."""
+    return (f"{host}'s {game_title}" if host else f"{game_title} table")[:MAX_TITLE]
 
 
 def _rule_of(message: str) -> str | None:
@@ -201,6 +218,7 @@ class Table:
         """When a viewer was last attached (creation and restore count as watched)."""
         self.creator: str | None = None
         """The address that created the table (for the per-address cap; not stored)."""
+        self.chat_gate = ChatGate()
         self._facts_cache: tuple[tuple[Any, ...], str] | None = None
 
     # --- facts -------------------------------------------------------------------------
@@ -261,13 +279,32 @@ class Table:
                 return i
         return None
 
+    def claim_of_token(self, token: object) -> int | None:
+        """The offered seat this token claimed (it is the claimer's from the next deal)."""
+        if not isinstance(token, str) or not token or len(token) > 200:
+            return None
+        h = hash_token(token)
+        for i, s in enumerate(self.seats):
+            if s.claim is not None and secrets.compare_digest(s.claim[1], h):
+                return i
+        return None
+
+    def is_creator(self, token: object) -> bool:
+        """True when ``token`` is the secret of whoever created the table."""
+        want = self.state.creator_hash
+        if want is None or not isinstance(token, str) or not token or len(token) > 200:
+            return False
+        return secrets.compare_digest(want, hash_token(token))
+
     # --- event log ----------------------------------------------------------------------
     async def _commit(self, kind: str, data: dict[str, Any]) -> None:
         """Log an event, then apply it: nothing in memory or on a screen is ever ahead of
         the log. The lobby row written in the same transaction is computed from the event
         (:meth:`TableState.summary_after`), not from a state changed beforehand."""
-        if self.closed:
+        if self.closed and kind not in FINAL_KINDS:
             raise TableError("closed", "this table is closed")
+        if self.state.status == "finished" and kind not in FINAL_KINDS:
+            raise TableError("finished", "this table has finished")
         seq = self.state.seq
         row = self.state.summary_after(kind, data)
         try:
@@ -283,13 +320,21 @@ class Table:
             raise TableError("storage", STORAGE_TROUBLE)
 
     # --- joining ------------------------------------------------------------------------
-    async def join(self, name: object, seat: object = None) -> tuple[int, str]:
-        """Claim an open human seat (a given one or the first); returns (seat, token)."""
+    async def join(
+        self, name: object, seat: object = None, token: str | None = None
+    ) -> tuple[int, str]:
+        """Take an open human seat (a given one or the first) or, when none is open, a bot
+        seat on offer (the ``claim`` event: it is the claimer's from the next deal, and the
+        bot plays until then); returns (seat, token). A name is required."""
+        nm = required_name(name)
         self._check_storage()
         async with self.lock:
             if self.status == "finished":
                 raise TableError("finished", "this table has finished")
             free = self.open_seats()
+            kind = "join"
+            if not free and self.state.offered_seats():
+                free, kind = self.state.offered_seats(), "claim"
             if not free:
                 raise TableError("full", "no open seat at this table")
             if seat is None:
@@ -298,9 +343,8 @@ class Table:
                 s = seat
             else:
                 raise TableError("seat_taken", "that seat is not open")
-            token = secrets.token_urlsafe(18)
-            nm = clean_name(name, f"Player {s + 1}")
-            await self._commit("join", {"seat": s, "name": nm, "token_hash": hash_token(token)})
+            token = token or secrets.token_urlsafe(18)
+            await self._commit(kind, {"seat": s, "name": nm, "token_hash": hash_token(token)})
             await self._maybe_start()
         self.scheduler.schedule(broadcast=False)
         self.broadcast()
@@ -326,10 +370,20 @@ class Table:
     async def _start_deal(self) -> None:
         deck = list(iter_cards(self.state.game.deck))
         SHUFFLER.shuffle(deck)
+        claimed = [i for i, s in enumerate(self.seats) if s.claim is not None]
         await self._commit("deal", {"deck": deck})
         for s in self.live:
             s.ready = False
         self.scheduler.cancel_next()
+        for i in claimed:  # the claimers' connections now sit at their seats
+            lv = self.live[i] = LiveSeat()
+            for c in [c for c in self.spectators if c.pending == i]:
+                self.spectators.discard(c)
+                c.seat, c.pending = i, None
+                lv.conns.add(c)
+            if not lv.conns:  # away: a bot plays the seat after the grace period
+                lv.away_since = time.time()
+                self.scheduler.start_grace(i)
 
     # --- acting -------------------------------------------------------------------------
     async def act(
@@ -391,6 +445,72 @@ class Table:
             self.manager.retire_later(self)
         else:
             self.scheduler.schedule_next()
+
+    # --- a table's life -------------------------------------------------------------------
+    def _seat_number(self, seat: object) -> int:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_seats:
+            raise TableError("bad_request", f"seat must be a seat number 0–{self.num_seats - 1}")
+        return seat
+
+    async def offer(self, seat: object) -> None:
+        """Offer a bot's seat to a friend (who takes it by joining: :meth:`join`)."""
+        s = self._seat_number(seat)
+        self._check_storage()
+        async with self.lock:
+            if self.seats[s].kind != "bot":
+                raise TableError("not_a_bot", "only a bot's seat can be offered")
+            if self.seats[s].offered:
+                raise TableError("offered", "that seat is already on offer")
+            await self._commit("offer", {"seat": s})
+        self.broadcast()
+
+    async def leave(self, seat: int) -> None:
+        """A player leaves for good: a bot takes the seat at once (the ``leave`` event); the
+        player's connections watch on as spectators."""
+        self._check_storage()
+        async with self.lock:
+            if self.seats[seat].kind != "human":
+                raise TableError("forbidden", "you do not sit at this table")
+            await self._commit("leave", {"seat": seat, "name": bot_name("", seat)})
+            old = self.live[seat]
+            self.live[seat] = LiveSeat()
+            self.scheduler.cancel_grace(seat)
+            for c in old.conns:
+                c.seat = None
+                self.spectators.add(c)
+            await self._maybe_start()
+        self.scheduler.schedule(broadcast=False)
+        self.broadcast()
+
+    async def end_now(self, reason: str, seat: int | None = None) -> None:
+        """End the match for everybody: ``resigned`` (by ``seat``) or ``closed`` (by the
+        creator). The table leaves the lobby; its bots and clocks stop."""
+        self._check_storage()
+        async with self.lock:
+            data: dict[str, Any] = {"reason": reason}
+            if seat is not None:
+                data["seat"] = seat
+            await self._commit("end", data)
+        self.scheduler.shutdown()
+        self.manager.retire_later(self)
+        self.broadcast()
+
+    async def chat(self, seat: int, phrase: object = None, text: object = None) -> None:
+        """A seat says a preset phrase or a short text (rate-limited per seat): a ``chat``
+        event, then ``{type: "chat", seat, name, phrase | text}`` to this table's viewers."""
+        data = self.chat_gate.line(seat, phrase, text)
+        data["name"] = self.seats[seat].name
+        self._check_storage()
+        async with self.lock:
+            await self._commit("chat", data)
+        self.tell_all({"type": "chat", **data})
+
+    async def mark_again(self, table_id: str) -> None:
+        """Link this finished table to the one "play again" created (the ``again`` event)."""
+        await self._commit("again", {"table": table_id})
+        self._facts_cache = None
+        self.tell_all({"type": "again", "table": table_id})
+        self.broadcast()
 
     def explain(self, seat: int, text: object) -> dict[str, Any]:
         """Why an action would be illegal for ``seat`` now (or that it is legal)."""
@@ -456,7 +576,7 @@ class Table:
 
     async def take_over(self, seat: int) -> None:
         """The grace period of an absent player ran out: a bot plays the seat."""
-        if self.live[seat].conns:
+        if self.live[seat].conns or self.seats[seat].kind != "human":
             return
         self.live[seat].takeover = True
         self.broadcast()
@@ -468,10 +588,12 @@ class Table:
         self.scheduler.schedule()
 
     # --- connections --------------------------------------------------------------------
-    def attach(self, conn: Connection, seat: int | None) -> None:
-        """A viewer arrives (as a seat when it proved the token, else as a spectator)."""
+    def attach(self, conn: Connection, seat: int | None, pending: int | None = None) -> None:
+        """A viewer arrives (as a seat when it proved the token, else as a spectator;
+        ``pending``: the offered seat it claimed, its own from the next deal)."""
         conn.table = self
         conn.seat = seat
+        conn.pending = pending if seat is None else None
         self.watched_at = time.monotonic()
         if seat is None:
             self.spectators.add(conn)
@@ -524,11 +646,25 @@ class Table:
             len(st.results),
             storage,
             tuple((p.connected, p.auto, p.ready) for p in presence),
-            tuple((s.kind, s.name, s.token_hash is None) for s in st.seats),
+            tuple((s.kind, s.name, s.token_hash is None, s.offered, s.claim) for s in st.seats),
+            st.again,
         )
         if self._facts_cache is None or self._facts_cache[0] != key:
-            self._facts_cache = (key, dumps(Views.facts(st, presence, storage))[1:-1])
+            facts = Views.facts(st, presence, storage)
+            self._club_facts(facts)
+            self._facts_cache = (key, dumps(facts)[1:-1])
         return self._facts_cache[1]
+
+    def _club_facts(self, facts: dict[str, Any]) -> None:
+        """The table's life in its public facts: what the server supports, seats on offer
+        (and the name of whoever takes one at the next deal), the next match."""
+        st = self.state
+        facts["table"].update(
+            features=list(FEATURES), again=st.again, previous=st.previous, resigned=st.resigned
+        )
+        for seat, s in zip(facts["seats"], st.seats, strict=True):
+            seat["offered"] = s.offered and s.claim is None
+            seat["incoming"] = s.claim[0] if s.claim is not None else None
 
     def _clock_for(self) -> list[bool]:
         clock = bool(self.options.turn_clock)
@@ -720,11 +856,19 @@ class TableManager:
         title: object,
         host_name: object,
         address: str | None = None,
-    ) -> tuple[Table, int | None, str | None]:
-        """Create a table; the host takes the first human seat. Returns (table, seat, token).
+        *,
+        reserved: dict[int, tuple[str, str]] | None = None,
+        creator_hash: str | None = None,
+        previous: str | None = None,
+    ) -> tuple[Table, int | None, str]:
+        """Create a table; the host takes the first human seat (a name is then required).
+        Returns (table, seat, token): the token is the host's seat token, which is also the
+        creator's (it may offer seats and close the table); at a table of bots only, it is
+        the creator's token alone and the seat is None.
 
         ``address`` is the creator's client address: it may have at most
-        :attr:`MAX_LIVE_PER_ADDRESS` live tables."""
+        :attr:`MAX_LIVE_PER_ADDRESS` live tables. ``reserved`` (play again) seats the
+        people of the previous match by their token hashes: seat -> (name, token hash)."""
         if not isinstance(game_name, str) or game_name not in GAMES:
             raise TableError("bad_request", f"unknown game (known: {', '.join(GAMES)})")
         if self.log.trouble is not None:
@@ -760,24 +904,35 @@ class TableManager:
             seat = SeatState(kind=raw["kind"], level=level)
             if seat.kind == "bot":
                 seat.name = bot_name(level, i)
+            elif reserved and i in reserved:
+                seat.name, seat.token_hash = reserved[i]
             seat_objs.append(seat)
+        host = any(s.open for s in seat_objs)
+        host_nm = required_name(host_name) if host else clean_name(host_name, "")
         opts = TableOptions.parse(options, self.min_bot_delay)
         # public draws, from the secure source like the shuffles (no generator is shared
         # between a draw everyone sees and a deck nobody may predict)
         match_keys = game.new_match_keys(v, SHUFFLER)
         first_dealer = SHUFFLER.randrange(n)
         table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
-        ttl = clean_name(title, "") if isinstance(title, str) else ""
-        ttl = ttl[:MAX_TITLE]
-        create = {
+        ttl = clean_text(title, MAX_TITLE) or generated_title(host_nm, game.title)
+        token = secrets.token_urlsafe(18)
+        create: dict[str, Any] = {
             "game": game.name,
             "variant": game.variant_diff(v),
-            "seats": [{"kind": s.kind, "level": s.level, "name": s.name} for s in seat_objs],
+            "seats": [
+                {"kind": s.kind, "level": s.level, "name": s.name}
+                | ({"token_hash": s.token_hash} if s.token_hash is not None else {})
+                for s in seat_objs
+            ],
             "options": opts.to_dict(),
             "title": ttl,
             "first_dealer": first_dealer,
             "match_keys": match_keys,
+            "creator_hash": creator_hash or hash_token(token),
         }
+        if previous is not None:
+            create["previous"] = previous
         table = Table(self, TableState.from_create(table_id, create))
         table.creator = address
         try:
@@ -789,14 +944,56 @@ class TableManager:
             raise TableError("storage", f"the table was not stored: {exc}") from None
         self.tables[table_id] = table
         host_seat: int | None = None
-        token: str | None = None
+        for i, s in enumerate(table.seats):  # reserved seats: away until their people come
+            if s.kind == "human" and s.token_hash is not None:
+                table.live[i].away_since = time.time()
+                table.scheduler.start_grace(i)
         if table.open_seats():
-            host_seat, token = await table.join(host_name)
+            host_seat, token = await table.join(host_nm, token=token)
         else:
             async with table.lock:
                 await table._maybe_start()
             table.scheduler.schedule()
         return table, host_seat, token
+
+    async def again(self, old: Table, token: object, address: str | None = None) -> Table:
+        """Play again: a new table with ``old``'s game, variant, options, title and seats,
+        its people seated by the tokens they already hold (they open the new table with
+        them), its bots the same levels. Asked again (by anyone of the table), the same
+        new table. Only once the old table has finished; only a seated player or the
+        creator may ask."""
+        if old.seat_of_token(token) is None and not old.is_creator(token):
+            raise TableError("forbidden", "only a player of this table can ask to play again")
+        if old.status != "finished":
+            raise TableError("not_over", "play again is offered once the match has ended")
+        async with old.lock:
+            if old.state.again is not None:
+                nxt = self.tables.get(old.state.again)
+                if nxt is not None:
+                    return nxt
+                raise TableError("finished", "the next match of this table has finished too")
+            st = old.state
+            seats: list[dict[str, Any]] = []
+            reserved: dict[int, tuple[str, str]] = {}
+            for i, s in enumerate(st.seats):
+                seats.append({"kind": s.kind, "level": s.level})
+                if s.kind == "human" and s.token_hash is not None:
+                    reserved[i] = (s.name, s.token_hash)
+            opts = st.options.to_dict()
+            new, _, _ = await self.create(
+                st.game.name,
+                st.game.variant_diff(st.variant),
+                seats,
+                opts,
+                st.title,
+                None,
+                address,
+                reserved=reserved,
+                creator_hash=st.creator_hash,
+                previous=old.id,
+            )
+            await old.mark_again(new.id)
+        return new
 
     async def restore(self) -> int:
         """Rebuild every unfinished table from the log (at server start); returns how many.
@@ -914,7 +1111,7 @@ class TableManager:
 
     def lobby(self) -> list[dict[str, Any]]:
         """Tables people can join or watch, newest first."""
-        out = [t.summary() for t in self.tables.values() if t.status != "finished"]
+        out = [t.summary() for t in self.tables.values() if t.status != "finished" and not t.closed]
         out.reverse()
         return out[:200]
 

@@ -6,6 +6,11 @@ other field comes from that observation or from public table facts, and :class:`
 remembers per viewer the key of its last frame (the frame without its running times), so
 a viewer whose view did not change is sent nothing: no frame marks the moment of another
 seat's private step (SAT-19.1).
+
+A frame also carries the viewer's own events of the current deal (``events``: the
+engine's ``events_for(viewer)``, never an event or a card the viewer may not see), from
+which the client narrates; :func:`explanation` is the structured reason (code, params,
+rules) an action is illegal, for ``explain`` answers and ``illegal`` errors.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from folkcards.engine.api import Observation
+from folkcards.engine.api import SPECTATOR, DealState, IllegalAction, Observation
 from folkcards.server.state import TableState
 
 
@@ -33,6 +38,45 @@ class SeatPresence:
     ready: bool
 
 
+EVENTS_MAX = 500
+"""The most events one frame carries: a deal's events for one viewer are far fewer (a
+Satat deal, the longest, has about 120); a frame carries the last ones and
+``events_from``, the index of its first, should a variant ever exceed this."""
+
+
+def viewer_events(deal: DealState | None, seat: int | None) -> tuple[int, list[Any]]:
+    """The current deal's events as ``seat`` (None: a spectator) may see them, as JSON
+    data: (index of the first one sent, the events), at most :data:`EVENTS_MAX`."""
+    if deal is None:
+        return 0, []
+    events = deal.events_for(SPECTATOR if seat is None else seat)
+    start = max(0, len(events) - EVENTS_MAX)
+    return start, [e.to_dict() for e in events[start:]]
+
+
+def explanation(deal: DealState | None, text: str) -> dict[str, Any] | None:
+    """Why ``text`` is not legal now in ``deal``, as the engine's structured explanation
+    (``{"code", "params", "rules", "text"}``); None when it is legal or there is no deal."""
+    if deal is None:
+        return None
+    try:
+        action = deal.parse_action(text)
+    except IllegalAction as exc:
+        return exc.explanation.to_dict()
+    if action in deal.legal_actions():
+        return None
+    return deal.explain(action).to_dict()
+
+
+NOT_YOUR_TURN: dict[str, Any] = {
+    "code": "not_your_turn",
+    "params": {},
+    "rules": [],
+    "text": "it is not your turn",
+}
+"""The table's own explanation (no engine code) of an action sent out of turn."""
+
+
 class Views:
     """The frames of one table's viewers and the key of each viewer's last view."""
 
@@ -41,6 +85,22 @@ class Views:
         """Per viewer (seat, or None for spectators): the key of its view and since when."""
         self.built = 0
         """Frames built (each serialized once, however many connections it is sent to)."""
+        self._events: dict[int | None, tuple[DealState, int, int, str]] = {}
+        """Per viewer: the deal and history length its events were last serialized at, and
+        ``events_from`` and the JSON text (a crowd of newcomers shares one computation)."""
+
+    def events_text(self, deal: DealState | None, seat: int | None) -> tuple[int, str]:
+        """The viewer's events of ``deal`` as (``events_from``, JSON text), computed once
+        per deal position and viewer."""
+        if deal is None:
+            return 0, "[]"
+        cached = self._events.get(seat)
+        if cached is not None and cached[0] is deal and cached[1] == len(deal.history):
+            return cached[2], cached[3]
+        start, events = viewer_events(deal, seat)
+        text = dumps(events)
+        self._events[seat] = (deal, len(deal.history), start, text)
+        return start, text
 
     @staticmethod
     def observation(state: TableState, seat: int | None) -> Observation | None:
@@ -117,6 +177,7 @@ class Views:
             else None
         )
         reveal = deal.record() if deal is not None and deal.is_over else None
+        events_from, events = self.events_text(deal, seat)
         clock_seat = (
             obs.to_act
             if obs is not None and obs.to_act is not None and clock_for[obs.to_act]
@@ -124,7 +185,8 @@ class Views:
         )
         body = (
             f'{{"type":"state","you":{dumps(seat)},"obs":{dumps(data)},'
-            f'"reveal":{dumps(reveal)},{facts},"last":{dumps(last)}'
+            f'"reveal":{dumps(reveal)},{facts},"last":{dumps(last)},'
+            f'"events_from":{events_from},"events":{events}'
         )
         key = f"{body},{clock_seat},{next_deadline is not None}"
         now = time.time()

@@ -279,11 +279,13 @@ class LobbyPage {
     }
     const html = `<ul class="table-list">${data.tables.map((tb) => {
       const mine = seatStore(tb.id);
-      const open = tb.seats.filter((s) => s.open).length;
-      const seatWords = tb.seats.map((s) => (s.open ? t("ui.open_seat") : s.kind === "bot" ? t("ui.bot") : s.name || t("ui.human"))).join(", ");
-      return `<li><div><b>${esc(tb.title || t(`games.${tb.game}`))}</b> <span class="muted">${esc(t(`games.${tb.game}`))} · ${esc(t(`ui.${tb.status}`))}</span>
-        <div class="seat-dots" role="img" aria-label="${esc(seatWords)}">${tb.seats.map((s) => `<span class="dot ${s.open ? "open" : s.kind}" title="${esc(s.name || "")}"></span>`).join("")}</div></div>
-        <div class="row-actions">${mine || open ? `<a class="btn primary small" href="/t/${tb.id}" data-go>${esc(t("ui.join"))}</a>` : ""}
+      const open = tb.seats.filter((s) => s.open || s.offered).length;
+      const seatWords = tb.seats.map((s, i) => lobbySeat(s, i)).join(", ");
+      const progress = tb.deals ? ` · ${t("club.deal_progress", { n: tb.deals })} · ${t("club.totals", { score: (tb.totals || []).map(num).join(" – ") })}` : "";
+      return `<li><div><b>${esc(tb.title || t(`games.${tb.game}`))}</b> <span class="muted">${esc(t(`games.${tb.game}`))} · ${esc(t(`ui.${tb.status}`))}${esc(progress)}</span>
+        <div class="seat-dots" role="img" aria-label="${esc(seatWords)}">${tb.seats.map((s, i) => `<span class="dot ${s.open ? "open" : s.kind}${s.offered ? " offered" : ""}" title="${esc(lobbySeat(s, i))}"></span>`).join("")}</div>
+        <div class="players muted">${esc(seatWords)}</div></div>
+        <div class="row-actions">${mine || open || tb.joinable ? `<a class="btn primary small" href="/t/${tb.id}" data-go>${esc(t("ui.join"))}</a>` : ""}
         <a class="btn small" href="/t/${tb.id}" data-go>${esc(t("ui.watch"))}</a></div></li>`;
     }).join("")}</ul>`;
     if (el.dataset.html === html) return; // unchanged: keep the focus where it is
@@ -291,6 +293,13 @@ class LobbyPage {
     el.innerHTML = html;
     el.querySelectorAll("a[data-go]").forEach((a) => a.addEventListener("click", (e) => { e.preventDefault(); go(a.getAttribute("href")); }));
   }
+}
+
+// one seat of a lobby row in words: a player's name, a bot with its level, an open seat
+function lobbySeat(s, i) {
+  if (s.open) return t("ui.open_seat");
+  const who = s.kind === "bot" ? t("ui.bot_named", { n: i + 1, level: s.level ? t(`ui.level_${s.level}`).split(" (")[0] : t("ui.bot") }) : s.name || t("ui.human");
+  return s.offered ? `${who} (${t("club.offered_seat")})` : who;
 }
 
 async function createTable(body) {
@@ -326,6 +335,8 @@ class TablePage {
     this.retry = 0;
     this.ref = 0;
     this.clockTimer = null;
+    this.welcome = null; // {seat, pending, creator, chat} from the server's welcome
+    this.chatLog = [];
     this.onKey = (e) => this.key(e);
   }
 
@@ -427,9 +438,14 @@ class TablePage {
       if (!msg.legal) { this.view.toast(`<b>${esc(t("ui.illegal"))}:</b> ${esc(explainText(msg.explanation || msg, look(this.state ? this.state.table.game : "").deck))}${msg.rule ? ` <small dir="ltr">(${esc(msg.rule)})</small>` : ""}`, 6000, true); sound("error"); }
     } else if (msg.type === "hint") {
       this.view.showHint(msg.action, this.state.table.game);
+    } else if (msg.type === "welcome") {
+      this.welcome = msg;
+      this.chatLog = Array.isArray(msg.chat) ? msg.chat.slice(-30) : [];
+    } else if (msg.type === "again") {
+      if (this.state) this.rerender();
     } else if (msg.type === "chat") {
-      const who = this.state ? seatName(this.state, msg.seat) : "";
-      this.view.toast(`<b>${esc(who)}:</b> ${esc(t(`chat.${msg.phrase}`))}`, 4000);
+      this.chatLog = [...this.chatLog, msg].slice(-30);
+      this.view.toast(`<b>${esc(this.chatWho(msg))}:</b> ${esc(this.chatText(msg))}`, 5000);
     } else if (msg.type === "error") {
       this.acting = null; // the action was refused: the player may choose again
       if (msg.error === "bad_token") localStorage.removeItem(`fc.seat.${this.id}`);
@@ -467,8 +483,8 @@ class TablePage {
     document.getElementById("tb-sub").textContent = [st.table.title ? t(`games.${game}`) : "", st.deal_no ? t("ui.deal_n", { n: st.deal_no }) : ""].filter(Boolean).join(" · ");
     document.getElementById("btn-last").hidden = game === "scopone";
     document.getElementById("btn-hint").hidden = !(st.obs && st.you !== null && st.obs.to_act === st.you && !st.obs.result);
-    document.getElementById("btn-chat").hidden = !this.feature("chat") || st.you === null;
-    document.getElementById("btn-leave").hidden = st.you === null || st.you === undefined;
+    document.getElementById("btn-chat").hidden = !this.feature("chat") || st.you === null || st.you === undefined;
+    document.getElementById("btn-leave").hidden = (st.you === null || st.you === undefined) && !(this.isCreator() && st.table.status !== "finished");
     const w = document.getElementById("waiting");
     const html = this.waitingHTML(st);
     if (w.dataset.html !== html) { // unchanged banners keep their focus
@@ -481,9 +497,25 @@ class TablePage {
       if (next) next.addEventListener("click", () => this.send({ type: "ready" }));
       const again = w.querySelector("#btn-again");
       if (again) again.addEventListener("click", () => this.playAgain());
+      const nextMatch = w.querySelector("#btn-next-match");
+      if (nextMatch) nextMatch.addEventListener("click", () => this.playAgain());
+      const takeOffer = w.querySelector("#btn-take-offer");
+      if (takeOffer) takeOffer.addEventListener("click", () => this.takeSeat(+takeOffer.dataset.seat));
       w.querySelectorAll("a[data-go]").forEach((a) => a.addEventListener("click", (e) => { e.preventDefault(); go(a.getAttribute("href")); }));
     }
     this.view.render({ game, state: st, handsOpen: null });
+  }
+
+  chatWho(line) {
+    return line.name || (this.state ? seatName(this.state, line.seat) : "");
+  }
+
+  chatText(line) {
+    return typeof line.text === "string" ? line.text : t(`chat.${line.phrase}`);
+  }
+
+  isCreator() {
+    return !!(this.welcome && this.welcome.creator);
   }
 
   feature(name) {
@@ -503,6 +535,27 @@ class TablePage {
         <span class="invite">${esc(t("ui.invite_link"))}: <code dir="ltr">${esc(link)}</code> <button type="button" class="btn small" data-copy="${esc(link)}">${esc(t("ui.copy"))}</button></span>
         ${st.you !== null && st.you !== undefined ? `<button type="button" class="btn primary small" id="btn-start">${esc(t("ui.start_bots"))}</button>` : `<span class="join-name"><label for="join-name" class="sr">${esc(t("ui.your_name"))}</label><input id="join-name" maxlength="32" required placeholder="${esc(t("ui.your_name"))}" value="${esc(localStorage.getItem("fc.name") || "")}"></span>`}</div>`;
     }
+    const seatedNow = st.you !== null && st.you !== undefined;
+    const pending = this.welcome && this.welcome.pending !== null && this.welcome.pending !== undefined && !seatedNow ? this.welcome.pending : null;
+    const offered = st.seats.map((s, i) => [s, i]).filter(([s]) => s.offered);
+    if (pending !== null && st.table.status !== "finished") {
+      h += `<div class="banner" role="status" id="pending-banner"><span>${esc(t("club.pending", { seat: t("ui.seat", { n: pending + 1 }) }))}</span></div>`;
+    } else if (!seatedNow && offered.length && st.table.status !== "finished") {
+      const [, i] = offered[0];
+      h += `<div class="banner" role="status" id="offer-banner"><span>${esc(t("club.offered_banner", { seat: t("ui.seat", { n: i + 1 }) }))}</span>
+        <span class="join-name"><label for="join-name" class="sr">${esc(t("ui.your_name"))}</label><input id="join-name" maxlength="32" required placeholder="${esc(t("ui.your_name"))}" value="${esc(localStorage.getItem("fc.name") || "")}"></span>
+        <button type="button" class="btn primary small" id="btn-take-offer" data-seat="${i}">${esc(t("club.take_offer"))}</button></div>`;
+    }
+    if (st.table.status === "finished" && !(st.obs && st.obs.result)) {
+      h += `<div class="banner deal-over" role="status" id="ended-banner"><b>${esc(this.endedText(st))}</b>
+        ${seatedNow || this.isCreator() ? `<button type="button" class="btn primary small" id="btn-again">${esc(t("ui.play_again"))}</button>` : ""}<a class="btn small" href="/" data-go>${esc(t("ui.back_to_lobby"))}</a></div>`;
+    } else if (st.table.status === "finished" && ["closed", "resigned"].includes(st.table.ended)) {
+      h += `<div class="banner" role="status" id="ended-banner"><b>${esc(this.endedText(st))}</b></div>`;
+    }
+    if (st.table.again) {
+      const goNext = seatedNow || this.isCreator() ? `<button type="button" class="btn primary small" id="btn-next-match">${esc(t("club.go_next"))}</button>` : `<a class="btn small" href="/t/${esc(st.table.again)}" data-go>${esc(t("club.go_next"))}</a>`;
+      h += `<div class="banner" role="status" id="again-banner"><span>${esc(t("club.next_match"))}</span> ${goNext}</div>`;
+    }
     if (st.obs && st.obs.result) {
       const k = st.deal_no - 1;
       const replay = `/replay?table=${st.table.id}&deal=${k}`;
@@ -510,7 +563,7 @@ class TablePage {
       const seated = st.you !== null && st.you !== undefined;
       h += `<div class="banner deal-over"><b>${esc(matchOver ? t("ui.match_over") : t("ui.deal_over"))}</b>
         ${st.table.status !== "finished" && !matchOver && seated ? `<button type="button" class="btn primary small" id="btn-next" aria-keyshortcuts="N">${esc(t("ui.next_deal"))}</button>` : ""}
-        ${matchOver || st.table.status === "finished" ? `${seated ? `<button type="button" class="btn primary small" id="btn-again">${esc(t("ui.play_again"))}</button>` : ""}<a class="btn small" href="/" data-go>${esc(t("ui.back_to_lobby"))}</a>` : ""}
+        ${matchOver || st.table.status === "finished" ? `${seated || this.isCreator() ? `<button type="button" class="btn primary small" id="btn-again">${esc(t("ui.play_again"))}</button>` : ""}<a class="btn small" href="/" data-go>${esc(t("ui.back_to_lobby"))}</a>` : ""}
         ${st.next_in !== null && st.next_in !== undefined ? `<span class="muted">${esc(t("ui.next_in", { n: Math.ceil(st.next_in) }))}</span>` : ""}
         <a class="btn small" href="${replay}">${esc(t("ui.replay"))}</a>
         <button type="button" class="btn small" data-copy="${esc(location.origin + replay)}">${esc(t("ui.copy_replay_link"))}</button>
@@ -562,9 +615,10 @@ class TablePage {
       qr = "";
     }
     const st = this.state;
-    const open = st ? st.seats.filter((s) => s.open).length : 0;
-    const botSeats = st ? st.seats.map((s, i) => [s, i]).filter(([s]) => s.kind === "bot") : [];
-    const offer = this.feature("offer_seat") && st.you !== null && botSeats.length
+    const open = st ? st.seats.filter((s) => s.open || s.offered).length : 0;
+    const botSeats = st ? st.seats.map((s, i) => [s, i]).filter(([s]) => s.kind === "bot" && !s.offered && !s.incoming) : [];
+    const mayOffer = st && ((st.you !== null && st.you !== undefined) || this.isCreator()) && st.table.status !== "finished";
+    const offer = this.feature("offer_seat") && mayOffer && botSeats.length
       ? `<div class="offer"><label for="offer-seat">${esc(t("ui.offer_seat"))}</label> <select id="offer-seat">${botSeats.map(([, i]) => `<option value="${i}">${esc(seatName(st, i, true))}</option>`).join("")}</select> <button type="button" class="btn small" id="btn-offer">${esc(t("ui.offer"))}</button><small class="help">${esc(t("ui.offer_help"))}</small></div>` : "";
     openDialog({
       title: esc(t("ui.invite")),
@@ -574,7 +628,7 @@ class TablePage {
       bind: (d) => {
         d.querySelector("#btn-copy-invite").addEventListener("click", (e) => copyText(link, e.currentTarget));
         const b = d.querySelector("#btn-offer");
-        if (b) b.addEventListener("click", () => this.send({ type: "offer_seat", seat: +d.querySelector("#offer-seat").value }));
+        if (b) b.addEventListener("click", () => { this.send({ type: "offer_seat", seat: +d.querySelector("#offer-seat").value }); toast(esc(t("club.offer_sent")), 4000); });
       },
     });
   }
@@ -583,19 +637,40 @@ class TablePage {
     const phrases = ["hello", "good_game", "well_played", "thanks", "oops", "one_moment", "again"];
     openDialog({
       title: esc(t("ui.chat")),
-      body: `<div class="choices">${phrases.map((p, i) => `<button type="button" class="btn choice" data-phrase="${p}" ${i === 0 ? "autofocus" : ""}>${esc(t(`chat.${p}`))}</button>`).join("")}</div>`,
-      bind: (d) => d.querySelectorAll("[data-phrase]").forEach((b) => b.addEventListener("click", () => { this.send({ type: "chat", phrase: b.dataset.phrase }); d.close(); })),
+      body: `<div class="chat-log" role="log" aria-label="${esc(t("club.chat_log"))}">${this.chatLog.length ? this.chatLog.map((m) => `<p><b>${esc(this.chatWho(m))}:</b> ${esc(this.chatText(m))}</p>`).join("") : `<p class="muted">${esc(t("club.no_chat"))}</p>`}</div>
+        <div class="choices">${phrases.map((p, i) => `<button type="button" class="btn choice" data-phrase="${p}" ${i === 0 ? "autofocus" : ""}>${esc(t(`chat.${p}`))}</button>`).join("")}</div>
+        <form class="chat-form" id="chat-form"><label for="chat-text" class="sr">${esc(t("club.chat_text"))}</label><input id="chat-text" maxlength="200" autocomplete="off" placeholder="${esc(t("club.chat_text"))}"> <button type="submit" class="btn small">${esc(t("club.send"))}</button></form>`,
+      bind: (d) => {
+        d.querySelectorAll("[data-phrase]").forEach((b) => b.addEventListener("click", () => { this.send({ type: "chat", phrase: b.dataset.phrase }); d.close(); }));
+        d.querySelector("#chat-form").addEventListener("submit", (e) => {
+          e.preventDefault();
+          const text = d.querySelector("#chat-text").value.trim();
+          if (text) this.send({ type: "chat", text });
+          d.close();
+        });
+      },
     });
   }
 
   leave() {
     const server = this.feature("leave");
+    const st = this.state;
+    const live = st && st.table.status !== "finished";
+    const resign = live && this.feature("resign") && st.you !== null && st.you !== undefined;
+    const closeIt = live && this.feature("close") && this.isCreator();
     openDialog({
       title: esc(t("ui.leave")),
       body: `<p>${esc(server ? t("ui.leave_help") : t("ui.leave_help_grace"))}</p>
         <div class="choices"><button type="button" class="btn choice" id="leave-yes">${esc(t("ui.leave_yes"))}</button>
-        <button type="button" class="btn ghost" id="leave-no" autofocus>${esc(t("ui.cancel"))}</button></div>`,
+        ${resign ? `<button type="button" class="btn choice" id="resign-yes" aria-describedby="resign-help">${esc(t("club.resign"))}</button>` : ""}
+        ${closeIt ? `<button type="button" class="btn choice" id="close-yes" aria-describedby="close-help">${esc(t("club.close_table"))}</button>` : ""}
+        <button type="button" class="btn ghost" id="leave-no" autofocus>${esc(t("ui.cancel"))}</button></div>
+        ${resign ? `<p class="help" id="resign-help">${esc(t("club.resign_help"))}</p>` : ""}${closeIt ? `<p class="help" id="close-help">${esc(t("club.close_help"))}</p>` : ""}`,
       bind: (d) => {
+        const r = d.querySelector("#resign-yes");
+        if (r) r.addEventListener("click", () => { this.send({ type: "resign" }); d.close(); });
+        const c = d.querySelector("#close-yes");
+        if (c) c.addEventListener("click", () => { this.send({ type: "close" }); d.close(); });
         d.querySelector("#leave-no").addEventListener("click", () => d.close());
         d.querySelector("#leave-yes").addEventListener("click", () => {
           if (server) this.send({ type: "leave" });
@@ -608,6 +683,18 @@ class TablePage {
 
   async playAgain() {
     const st = this.state;
+    const mine = seatStore(this.id);
+    if (this.feature("again") && mine && mine.token) {
+      try {
+        const res = await api(`/api/tables/${this.id}/again`, { token: mine.token });
+        localStorage.setItem(`fc.seat.${res.id}`, JSON.stringify({ seat: res.seat, token: mine.token }));
+        remember(res.id, { game: st.table.game, seat: res.seat, token: mine.token, title: st.table.title || "" });
+        go(`/t/${res.id}`);
+      } catch (e) {
+        toast(esc(e.message), 5000, true);
+      }
+      return;
+    }
     const seats = st.seats.map((s, i) => (i === st.you ? { kind: "human" } : { kind: s.kind === "bot" ? "bot" : "human", level: s.level || undefined }));
     // the creator takes the first human seat: put this player's seat first among humans
     try {
@@ -616,6 +703,13 @@ class TablePage {
     } catch (e) {
       toast(esc(e.message), 5000, true);
     }
+  }
+
+  endedText(st) {
+    const why = st.table.ended;
+    if (why === "resigned") return t("club.ended_resigned", { name: st.table.resigned !== null && st.table.resigned !== undefined ? seatName(st, st.table.resigned) : "" });
+    if (["closed", "abandoned", "limit"].includes(why)) return t(`club.ended_${why}`);
+    return t("ui.match_over");
   }
 
   async takeSeat(seat) {

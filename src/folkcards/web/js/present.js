@@ -3,7 +3,7 @@
 // Everything else is generic over the engine's observation. Where the server sends the
 // game's own card facts (`/api/games` → `hand_order`, from the engine's game card) they win
 // over the fallbacks here.
-import { t, tMaybe, num, cardName } from "./i18n.js";
+import { t, tMaybe, num, cardName, has } from "./i18n.js";
 import { cardInline, suitIcon } from "./cards.js";
 
 const GAME_LOOK = {
@@ -259,4 +259,224 @@ export function sortHand(cards, game, info = null) {
   const idx = new Map(order.map((c, i) => [c, i]));
   const at = (c) => (idx.has(c) ? idx.get(c) : 999 + PLAIN.indexOf(c[0]));
   return [...cards].sort((a, b) => at(a) - at(b));
+}
+
+// ------------------------------------------------------------------ explanations
+// The context that explanations and narration are said in: the game, its pack and the
+// table (for seat names); TableView.render keeps it current.
+const context = { game: null, deck: "french", state: null };
+
+export function setContext(game, state) {
+  context.game = game;
+  context.deck = look(game).deck;
+  context.state = state;
+}
+
+function suitWords(s, deck) {
+  if (s === "trump") return t("narrate.trumps");
+  return t(deck === "italian" ? `suits_italian.${s}` : `suits.${s}`);
+}
+
+// "a, b or c" in the current language
+function orList(items) {
+  if (items.length <= 1) return items.join("");
+  return items.slice(0, -1).join(t("ui.sep")) + t("narrate.or") + items[items.length - 1];
+}
+
+// an action form of `expected` ("bid N", "play C") in words: its verb, the rest as is
+function formWords(form) {
+  const [verb] = form.split(" ");
+  return tMaybe(`verbs.${verb}`) || verb;
+}
+
+// one parameter of an explanation in words: cards named, suits and phases translated,
+// actions said as the player's move ("play King of spades"), numbers in the language's digits
+export function paramWords(key, v, code, deck = context.deck, game = context.game) {
+  if (v === null || v === undefined) return "—";
+  if (key === "seat" && typeof v === "number") return context.state ? seatName(context.state, v) : t("ui.seat", { n: v + 1 });
+  if (typeof v === "number") return num(v);
+  if (key === "suit" && typeof v === "string") return suitWords(v, deck);
+  if (key === "phase") return tMaybe(`phases.${v}`) || String(v);
+  if (key === "action" || key === "legal") {
+    const list = Array.isArray(v) ? v : [v];
+    return list.map((a) => actionText(String(a), game)).join(t("ui.sep"));
+  }
+  if (key === "expected" && Array.isArray(v)) return orList(v.map(formWords));
+  if (Array.isArray(v)) {
+    const names = v.map((x) => (typeof x === "string" && isCard(x) ? cardName(x, deck) : String(x)));
+    return code === "must_take_single" ? orList(names) : names.join(t("ui.sep"));
+  }
+  if (typeof v === "string" && isCard(v)) return cardName(v, deck);
+  return String(v);
+}
+
+// An explanation ({code, params, rules, text}) in the player's words and language, from the
+// player's point of view: the client's template of the code (lang/<code>.js `explain`),
+// filled with the params in words; the engine's English text when the code is unknown.
+// The rule IDs are not part of it (ruleLinks draws them).
+export function renderExplanation(ex, deck = context.deck, game = context.game) {
+  if (!ex) return "";
+  const tpl = ex.code ? tMaybe(`explain.${ex.code}`) : undefined;
+  if (tpl === undefined) return ex.text || ex.message || "";
+  const params = ex.params || {};
+  return String(tpl).replace(/\{(\w+)\}/g, (_, k) => paramWords(k, params[k], ex.code, deck, game));
+}
+
+// the guide's index (rule → section), fetched once
+let guideIndex = null;
+export async function guideSections(game) {
+  if (guideIndex === null) {
+    guideIndex = fetch("/guide/index.json").then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
+  }
+  const idx = await guideIndex;
+  return (idx && idx.games && idx.games[game] && idx.games[game].sections) || [];
+}
+
+// the section of the guide that states `rule` ("SAS-10.3"): the one citing the longest
+// prefix of it ("SAS-10.3", else "SAS-10")
+export function sectionOf(sections, rule) {
+  let best = null;
+  let len = -1;
+  for (const s of sections) {
+    for (const r of s.rules || []) {
+      if ((rule === r || rule.startsWith(`${r}.`)) && r.length > len) {
+        best = s;
+        len = r.length;
+      }
+    }
+  }
+  return best;
+}
+
+// rule IDs as links to the guide's section (a click opens the rules at it: table.js)
+export function ruleLinks(rules, game = context.game) {
+  const list = (Array.isArray(rules) ? rules : String(rules || "").split(/,\s*/)).filter(Boolean);
+  if (!list.length) return "";
+  return `<span class="rule-refs" dir="ltr">(${list.map((r) => `<a href="#rule-${esc(r)}" class="rule-link" data-rule="${esc(r)}" data-game="${esc(game || "")}">${esc(r)}</a>`).join(", ")})</span>`;
+}
+
+// ------------------------------------------------------------------ narration
+// a seat in narration: its name (the player's own too: "Kadri wins the trick" reads in
+// every language, where "You" would need its own verb forms)
+function who(state, seat) {
+  if (typeof seat !== "number") return "";
+  return seatName(state, seat);
+}
+
+function place(state, x, me, object = false) {
+  if (typeof x === "number") return x === me ? t(object ? "narrate.you_object" : "narrate.you") : who(state, x);
+  return tMaybe(`narrate.pile_${x}`) || String(x);
+}
+
+function cardsWords(cards, deck) {
+  return (cards || []).map((c) => cardName(c, deck)).join(t("ui.sep"));
+}
+
+// One event in words, as the viewer `me` sees it: {text, note?, cls?, sound?, log?}, or
+// null for an event that is said otherwise (a card played: the move log has it).
+// `note` is the short line shown on the felt for a moment.
+export function narrateEvent(e, state, game, me) {
+  const deck = look(game).deck;
+  const name = (s) => who(state, s);
+  switch (e.kind) {
+    case "bid": {
+      const key = e.action === "bid" ? "narrate.bid" : has(`narrate.bid_${e.action}`) ? `narrate.bid_${e.action}` : null;
+      const text = key ? t(key, { name: name(e.seat), value: num(e.value) }) : `${name(e.seat)}: ${actionText(e.action, game)}`;
+      return { text, cls: "bid" };
+    }
+    case "call":
+      return { text: t("narrate.call", { name: name(e.seat), call: actionText(String(e.call), game) }), cls: "call" };
+    case "trump": {
+      if (!e.suit) return e.how === "hidden" ? { text: t("narrate.trump_hidden", { name: name(e.seat) }), cls: "trump" } : null;
+      const suit = suitWords(e.suit, deck);
+      let text;
+      if (e.how === "marriage" || e.how === "half" || e.how === "declare") {
+        text = t(e.how === "half" ? "narrate.trump_half" : "narrate.trump_marriage", { name: name(e.seat), suit, value: num(e.value || 0) });
+      } else if (typeof e.seat === "number") text = t("narrate.trump_by", { name: name(e.seat), suit });
+      else text = t("narrate.trump", { suit });
+      return { text, note: t("narrate.trump", { suit }), cls: "trump", sound: "turn" };
+    }
+    case "contract": {
+      let text;
+      const d = name(e.declarer);
+      if (e.mode === "leaster" || e.mode === "doubler" || e.mode === "all_pass") text = t(`narrate.contract_${e.mode}`);
+      else if (e.mode === "alone") text = t("narrate.contract_alone", { name: d });
+      else if (e.called) text = t("narrate.contract_called", { name: d, card: cardName(e.called, deck) });
+      else if (typeof e.contract === "number") text = t("narrate.contract_value", { name: d, contract: num(e.contract) });
+      else if (typeof e.bid === "number") text = t("narrate.contract_bid", { name: d, bid: num(e.bid) });
+      else if (typeof e.declarer === "number") text = t("narrate.contract", { who: d });
+      else return null;
+      if (e.trump && /^[CSHD]$/.test(e.trump)) text += ` · ${t("narrate.trump", { suit: suitWords(e.trump, deck) })}`;
+      if (typeof e.partner === "number" && e.partner === me && e.declarer !== me) text += ` · ${t("narrate.contract_partner", { name: d })}`;
+      return { text, note: text, cls: "contract" };
+    }
+    case "pass_cards": {
+      const from = place(state, e.from, me);
+      const to = place(state, e.to, me, true);
+      const text = Array.isArray(e.cards) && e.cards.length
+        ? t("narrate.pass_cards_seen", { from, to, cards: cardsWords(e.cards, deck) })
+        : t("narrate.pass_cards", { from, to, n: e.count });
+      return { text, note: text, cls: "pass" };
+    }
+    case "pass_chosen":
+      return Array.isArray(e.cards) ? { text: t("narrate.pass_chosen", { cards: cardsWords(e.cards, deck), to: place(state, e.to, me, true) }), cls: "pass" } : null;
+    case "partner":
+      return { text: t("narrate.partner", { name: name(e.seat), card: cardName(e.card, deck) }), note: t("narrate.partner", { name: name(e.seat), card: cardName(e.card, deck) }), cls: "partner" };
+    case "ask":
+      return { text: t("narrate.ask", { name: name(e.seat), what: actionText(["ask", e.ask, e.suit].filter(Boolean).join(" "), game).replace(/^\S+\s*/, "") || String(e.ask) }), cls: "call" };
+    case "answer":
+      return { text: t("narrate.answer", { name: name(e.seat), what: /^[CSHD]$/.test(e.answer) ? suitWords(e.answer, deck) : tMaybe(`words.${e.answer}`) || String(e.answer) }), cls: "call" };
+    case "capture":
+      return { text: t("narrate.capture", { name: name(e.seat), card: cardName(e.card, deck), cards: cardsWords(e.cards, deck) }), cls: "capture" };
+    case "sweep":
+      return { text: t("narrate.sweep", { name: name(e.seat) }), note: t("ui.scopa"), cls: "scopa", sound: "sweep" };
+    case "leftover":
+      return e.cards && e.cards.length ? { text: t("narrate.leftover", { name: name(e.seat) }), cls: "capture" } : null;
+    case "trick": {
+      const n = (e.points || 0) + (e.bonus || 0);
+      let text;
+      if (typeof e.points !== "number") text = t("narrate.trick", { name: name(e.winner) });
+      else if (e.bonus) text = t("narrate.trick_bonus", { name: name(e.winner), n, bonus: e.bonus });
+      else text = t("narrate.trick_points", { name: name(e.winner), n });
+      return { text, note: text, cls: "trick", sound: "trick" };
+    }
+    default:
+      return null;
+  }
+}
+
+// ------------------------------------------------------------------ the deal's breakdown
+export function reasonWords(r, nSides = 2) {
+  if (!r) return "";
+  const team = /^team \d+$/.test(String(r.who)) && typeof r.side === "number" && context.state;
+  const sides = team ? sideNames(context.state, nSides) : null;
+  const whoWord = sides && sides[r.side] ? sides[r.side].label : tMaybe(`narrate.who_${String(r.who).replace(/ /g, "_")}`) || String(r.who);
+  const measure = tMaybe(`narrate.measure_${r.measure}`) || String(r.measure);
+  const op = { "<": "<", "<=": "≤", "=": "=", ">=": "≥", ">": ">" }[r.op] || r.op;
+  return `${whoWord} ${num(r.value)} ${op} ${num(r.target)} (${measure})`;
+}
+
+// The deal's score from its `deal_end` event: the outcome and the deciding comparison
+// ("declarers 52 < 61"), each component in words with its points per side, and where the
+// card points came from; in a <details> the player can fold.
+export function breakdownHTML(end, state, game, open = true) {
+  if (!end) return "";
+  const score = end.score || [];
+  const names = sideNames(state, score.length);
+  const outcome = end.outcome ? tMaybe(`narrate.outcome_${end.outcome}`) || String(end.outcome) : "";
+  const reason = end.reason ? `<p class="bd-reason"><b>${esc(t("narrate.why"))}:</b> <bdi class="n" dir="auto">${esc(reasonWords(end.reason, score.length))}</bdi> ${ruleLinks(end.reason.rule ? [end.reason.rule] : [], game)}</p>` : "";
+  const head = `<tr><th scope="col"><span class="sr">${esc(t("ui.field"))}</span></th>${names.map((x) => `<th scope="col"><bdi>${esc(x.label)}</bdi></th>`).join("")}</tr>`;
+  const rows = (end.components || []).map((c) => {
+    const label = tMaybe(`narrate.comp_${c.name}`) || c.name;
+    const pts = Array.isArray(c.points) ? c.points : [];
+    return `<tr data-component="${esc(c.name)}"><th scope="row">${esc(label)}${c.rule ? ` ${ruleLinks([c.rule], game)}` : ""}</th>${pts.map((x) => `<td class="n">${x > 0 ? "+" : ""}${num(x)}</td>`).join("")}</tr>`;
+  }).join("");
+  const total = `<tr class="score-row"><th scope="row">${esc(t("result.score"))}</th>${score.map((x) => `<td class="n">${x > 0 ? "+" : ""}${num(x)}</td>`).join("")}</tr>`;
+  let from = "";
+  if (end.points_from && typeof end.points_from === "object") {
+    const parts = Object.entries(end.points_from).filter(([, v]) => Array.isArray(v));
+    if (parts.length) from = `<tr class="bd-from"><th scope="rowgroup" colspan="${score.length + 1}">${esc(t("narrate.points_from"))}</th></tr>${parts.map(([k, v]) => `<tr class="bd-from"><th scope="row">${esc(tMaybe(`narrate.from_${k}`) || k)}</th>${v.map((x) => `<td class="n">${num(x)}</td>`).join("")}</tr>`).join("")}`;
+  }
+  const table = rows || from ? `<div class="table-scroll"><table class="breakdown-table deal-breakdown-table"><thead>${head}</thead><tbody>${rows}${total}${from}</tbody></table></div>` : "";
+  return `<details class="deal-breakdown"${open ? " open" : ""}><summary>${esc(t("narrate.breakdown"))}${outcome ? ` — ${esc(outcome)}` : ""}</summary>${reason}${table}</details>`;
 }

@@ -8,9 +8,67 @@ import { cardSVG, backSVG } from "./cards.js";
 import {
   look, isCard, actionLabel, actionText, esc, seatName, tricksFromHistory, factRows, valueHTML,
   sideNames, tally, sortHand, PHASE_COUNT, lastTrickWinner, cardPoints,
+  setContext, renderExplanation, ruleLinks, narrateEvent, breakdownHTML, guideSections, sectionOf, reasonWords,
 } from "./present.js";
-import { announce, toast as showToast, openDialog, sound } from "./ui.js";
-import { resultField, phaseHelp } from "./guide.js";
+import { announce, toast as showToast, openDialog, sound, setting, setSetting } from "./ui.js";
+import { resultField, phaseHelp, rulesHTML } from "./guide.js";
+
+// narration's own looks (the event lines of the move log, rule links, the breakdown)
+const NARRATION_CSS = `
+.log li.ev { list-style: none; margin-inline-start: -1.2rem; font-size: .84rem; color: #cfe3d6; font-style: italic; }
+.log li.ev-trick, .log li.ev-scopa { color: #f2c94c; font-style: normal; font-weight: 600; }
+.log .log-head { display: flex; align-items: center; justify-content: space-between; gap: .5rem; }
+.log .narr-toggle { font-size: .8rem; font-weight: 400; display: inline-flex; gap: .3rem; align-items: center; }
+.rule-link { color: inherit; text-decoration: underline; text-underline-offset: 2px; cursor: pointer; }
+.toast .rule-link { color: #5a3d00; font-weight: 600; }
+.deal-breakdown { margin: .3rem 0 .6rem; }
+.deal-breakdown summary { cursor: pointer; font-weight: 700; }
+.deal-breakdown .bd-reason { margin: .3rem 0; }
+.deal-breakdown tr.bd-from th, .deal-breakdown tr.bd-from td { font-size: .8rem; opacity: .85; }
+.felt-note.contract, .felt-note.pass, .felt-note.partner { font-size: .85rem; white-space: normal; max-width: 90%; text-align: center; }
+.guide-page .rule-target { outline: 3px solid var(--accent, #f2c94c); outline-offset: 3px; }
+`;
+
+function ensureStyle() {
+  if (document.getElementById("fc-narration-css")) return;
+  const el = document.createElement("style");
+  el.id = "fc-narration-css";
+  el.textContent = NARRATION_CSS;
+  document.head.appendChild(el);
+}
+
+// the rules of `game` opened at the guide's section of `rule` (a rule link's click)
+export async function openRule(game, rule) {
+  const body = await rulesHTML(game, null);
+  const d = openDialog({
+    title: esc(t("ui.rules_of", { game: t(`games.${game}`) })),
+    body: `${body}<p><button type="button" class="btn ok">${esc(t("ui.close"))}</button></p>`,
+    wide: true,
+    bind: (dlg) => dlg.querySelector(".ok").addEventListener("click", () => dlg.close()),
+  });
+  const sec = sectionOf(await guideSections(game), rule);
+  const h = sec ? d.querySelector(`#${CSS.escape(sec.id)}`) : null;
+  if (h) {
+    h.classList.add("rule-target");
+    h.scrollIntoView({ block: "start" });
+    h.focus({ preventScroll: true });
+  }
+  return h;
+}
+
+document.addEventListener("click", (e) => {
+  const a = e.target && e.target.closest ? e.target.closest(".rule-link") : null;
+  if (!a) return;
+  e.preventDefault();
+  const game = a.dataset.game || (lastGame || "");
+  if (game) openRule(game, a.dataset.rule);
+});
+let lastGame = null;
+
+// is narration on (the move log's switch; on unless the player turned it off)
+export function narrationOn() {
+  return setting("narration", true);
+}
 
 const BOT_ICON = `<svg viewBox="0 0 20 20" aria-hidden="true" focusable="false"><rect x="3" y="6" width="14" height="11" rx="3" fill="#10231a"/><circle cx="7.5" cy="11" r="1.8" fill="#f2c94c"/><circle cx="12.5" cy="11" r="1.8" fill="#f2c94c"/><path d="M10 6V2.5" stroke="#10231a" stroke-width="1.6"/><circle cx="10" cy="2.3" r="1.4" fill="#10231a"/></svg>`;
 
@@ -111,6 +169,9 @@ export class TableView {
     const { game } = model;
     const st = model.state;
     const obs = st.obs;
+    ensureStyle();
+    setContext(game, st);
+    lastGame = game;
     const L = look(game);
     const deck = L.deck;
     const n = st.table.num_seats;
@@ -180,12 +241,12 @@ export class TableView {
       centerHTML += `<div class="fish-piles">${piles.map((p, i) => `<div class="pile team${i}"><b>${esc(t("ui.team", { n: i + 1 }))}</b> ${esc(t("ui.cards_n", { n: p.length }))}${sweeps[i] ? ` · ${esc(t("facts.sweeps"))} ${num(sweeps[i])}` : ""}</div>`).join("")}</div>`;
     } else if (obs) {
       centerHTML = `<div class="trick ${trickDone ? "done" : ""}" role="group" aria-label="${esc(t("ui.trick"))}">${centerCards.map((p) => cardEl(p.card, deck, `slot slot-${pos[p.seat]}`, ` — ${seatName(st, p.seat)}`)).join("")}</div>`;
-      if (trickDone && trickDone.winner !== null && trickDone.winner !== undefined && !obs.result) {
+      if (trickDone && trickDone.winner !== null && trickDone.winner !== undefined && !obs.result && narrationOn()) {
         const pts = this.trickPoints(trickDone);
         centerHTML += `<div class="trick-note" dir="${document.documentElement.dir}">${esc(t("ui.won_trick", { name: seatName(st, trickDone.winner) }))}${pts !== null ? ` · ${esc(t("ui.plus_points", { n: pts }))}` : ""}</div>`;
       }
     }
-    if (this.note && obs && !obs.result && obs.history.length < this.note.until) {
+    if (this.note && obs && !obs.result && obs.history.length < this.note.until && narrationOn()) {
       centerHTML += `<div class="felt-note ${this.note.cls}" aria-hidden="true">${esc(this.note.text)}</div>`;
     }
     if (obs && obs.result && !model.replay) centerHTML += this.resultBanner(obs.result, st, game);
@@ -239,7 +300,7 @@ export class TableView {
     this.fitHand();
     this.restoreFocus(focus, myTurn);
     this.animate(oldRects, st, pos);
-    this.prev = { obs, pos, myTurn, deal: st.deal_no };
+    this.prev = { obs, pos, myTurn, deal: st.deal_no, events: Array.isArray(st.events) ? (st.events_from || 0) + st.events.length : 0 };
     const log = this.root.querySelector(".log ol");
     if (log) log.scrollTop = log.scrollHeight;
     for (const e of events) announce(e);
@@ -277,6 +338,7 @@ export class TableView {
       if (myTurn) out.push(this.promptText(obs, st, game, true, this.cls));
       return out;
     }
+    if (Array.isArray(st.events)) return this.narrateEvents(model, myTurn);
     const fresh = obs.history.slice(prev.history.length);
     const freshActors = obs.actors.slice(prev.history.length);
     fresh.slice(-5).forEach((a, i) => {
@@ -318,6 +380,45 @@ export class TableView {
     }
     if (obs.result && !prev.result) {
       out.push(this.resultWords(obs.result, st));
+      sound("end");
+    } else if (myTurn && !this.prev.myTurn) {
+      out.push(this.promptText(obs, st, game, true, this.cls));
+      sound("turn");
+    }
+    return out;
+  }
+
+  // The new events of this viewer since the last frame, in words (from the server's
+  // `events`: what the engine says this viewer may know): the moves as the move log says
+  // them, then tricks with their points, sweeps, trumps, contracts, cards passed, bids.
+  narrateEvents(model, myTurn) {
+    const st = model.state;
+    const obs = st.obs;
+    const game = model.game;
+    const out = [];
+    const prevCount = this.prev && this.prev.events ? this.prev.events : 0;
+    const total = (st.events_from || 0) + st.events.length;
+    const fresh = st.events.slice(Math.max(0, prevCount - (st.events_from || 0)));
+    if (fresh.length === 0 || total < prevCount) return out;
+    const me = st.you;
+    const on = narrationOn();
+    fresh.slice(-8).forEach((e) => {
+      if (e.kind === "play") {
+        out.push(`${seatName(st, e.seat)}: ${actionText(`play ${e.card}`, game)}`);
+        return;
+      }
+      if (e.kind === "deal" || e.kind === "deal_end") return;
+      const said = narrateEvent(e, st, game, me);
+      if (!said) return;
+      if (on) out.push(said.text);
+      if (said.sound) sound(said.sound);
+      if (on && said.note && e.kind !== "trick") this.note = { text: said.note, cls: said.cls, until: obs.history.length + st.table.num_seats };
+    });
+    if (fresh.some((e) => e.kind === "play")) sound("play");
+    if (obs.result && !(this.prev.obs && this.prev.obs.result)) {
+      out.push(this.resultWords(obs.result, st));
+      const end = st.events.find((e) => e.kind === "deal_end");
+      if (on && end && end.reason) out.push(`${t("narrate.why")}: ${reasonWords(end.reason, (end.score || []).length)}`);
       sound("end");
     } else if (myTurn && !this.prev.myTurn) {
       out.push(this.promptText(obs, st, game, true, this.cls));
@@ -517,8 +618,10 @@ export class TableView {
     }
     const breakdown = Array.isArray(res.breakdown) ? `<ul class="breakdown">${res.breakdown.map((b) => `<li>${esc(explainText(b, deck))}</li>`).join("")}</ul>` : "";
     const hands = this.hands && this.hands.deal === st.deal_no ? this.handsHTML(st, game, deck) : "";
+    const end = Array.isArray(st.events) ? st.events.find((e) => e.kind === "deal_end") : null;
+    const dealEnd = end ? breakdownHTML(end, st, game, this.breakdownOpen !== false) : "";
     return `<section class="result" aria-labelledby="result-h"><h3 id="result-h">${esc(t("ui.result"))}</h3>
-      <p class="result-words">${esc(this.resultWords(res, st))}</p>${breakdown}
+      <p class="result-words">${esc(this.resultWords(res, st))}</p>${dealEnd}${breakdown}
       ${rows.length ? `<div class="table-scroll"><table class="breakdown-table"><thead><tr><th scope="col"><span class="sr">${esc(t("ui.field"))}</span></th>${names.map((x) => `<th scope="col"><bdi>${esc(x.label)}</bdi></th>`).join("")}</tr></thead><tbody>${rows.join("")}</tbody></table></div>` : ""}
       ${singles.length ? `<dl>${singles.join("")}</dl>` : ""}${hands}</section>`;
   }
@@ -539,10 +642,38 @@ export class TableView {
     if (sec && this.model.state.obs && this.model.state.obs.result) sec.insertAdjacentHTML("beforeend", this.handsHTML(this.model.state, game, look(game).deck));
   }
 
+  // The moves of the deal (the history as this seat saw it), each numbered; with narration
+  // on, the events they led to (a trick won with its points, a sweep, a trump, a contract,
+  // cards passed) follow the play they came after, as unnumbered lines.
   logHTML(obs, st, game) {
     if (!obs) return "";
-    const items = obs.history.map((a, i) => `<li><b><bdi>${esc(seatName(st, obs.actors[i]))}</bdi></b> ${actionLabel(a, game)}</li>`).slice(-80);
-    return `<section class="log"><h3 id="log-h">${esc(t("ui.log"))}</h3><ol tabindex="0" aria-labelledby="log-h" start="${Math.max(1, obs.history.length - 79)}">${items.join("")}</ol></section>`;
+    const after = new Map(); // k → lines after the k-th play (0: before the first play)
+    if (Array.isArray(st.events) && narrationOn()) {
+      let plays = 0;
+      for (const e of st.events) {
+        if (e.kind === "play") { plays += 1; continue; }
+        if (["bid", "call", "ask", "answer", "capture", "deal", "deal_end", "pass_chosen"].includes(e.kind)) continue;
+        const said = narrateEvent(e, st, game, st.you);
+        if (!said) continue;
+        if (!after.has(plays)) after.set(plays, []);
+        after.get(plays).push(`<li class="ev ev-${esc(said.cls || e.kind)}" data-event="${esc(e.kind)}">${esc(said.text)}</li>`);
+      }
+    }
+    const items = [];
+    let plays = 0;
+    obs.history.forEach((a, i) => {
+      const isPlay = a.split(" ")[0] === "play";
+      if (isPlay && plays === 0 && after.has(0)) items.push(...after.get(0).map((x) => ({ i, html: x })));
+      items.push({ i, html: `<li value="${i + 1}"><b><bdi>${esc(seatName(st, obs.actors[i]))}</bdi></b> ${actionLabel(a, game)}</li>` });
+      if (isPlay) {
+        plays += 1;
+        if (after.has(plays)) items.push(...after.get(plays).map((x) => ({ i, html: x })));
+      }
+    });
+    if (plays === 0 && after.has(0)) items.push(...after.get(0).map((x) => ({ i: obs.history.length, html: x })));
+    const shown = items.filter((x) => x.i >= obs.history.length - 80).map((x) => x.html);
+    const toggle = Array.isArray(st.events) && !this.model.replay ? `<label class="narr-toggle" title="${esc(t("narrate.on_help"))}"><input type="checkbox" class="narration-switch" ${narrationOn() ? "checked" : ""}> ${esc(t("narrate.on"))}</label>` : "";
+    return `<section class="log"><div class="log-head"><h3 id="log-h">${esc(t("ui.log"))}</h3>${toggle}</div><ol tabindex="0" aria-labelledby="log-h">${shown.join("")}</ol></section>`;
   }
 
   bind() {
@@ -556,6 +687,10 @@ export class TableView {
     r.querySelectorAll(".hand .card").forEach((el) => el.addEventListener("click", () => this.clickCard(el.dataset.card)));
     const hand = r.querySelector(".hand");
     if (hand) hand.addEventListener("keydown", (e) => this.handKey(e));
+    const sw = r.querySelector(".narration-switch");
+    if (sw) sw.addEventListener("change", () => { setSetting("narration", sw.checked); this.render(this.model); r.querySelector(".narration-switch").focus(); });
+    const bd = r.querySelector(".deal-breakdown");
+    if (bd) bd.addEventListener("toggle", () => { this.breakdownOpen = bd.open; });
   }
 
   handKey(e) {
@@ -631,8 +766,11 @@ export class TableView {
     });
   }
 
+  // a toast; rule IDs in it ("(SAS-10.3)") become links to the guide's section
   toast(html, ms = 3500, urgent = false) {
-    showToast(html, ms, urgent);
+    const game = this.model ? this.model.game : lastGame;
+    const linked = String(html).replace(/<small dir="ltr">\(([A-Z]{2,4}-[\d.]+(?:, [A-Z]{2,4}-[\d.]+)*)\)<\/small>/g, (_, ids) => ruleLinks(ids.split(", "), game));
+    showToast(linked, urgent ? Math.max(ms, 8000) : ms, urgent);
   }
 
   showHint(action, game) {
@@ -717,22 +855,17 @@ export class TableView {
   }
 }
 
-// A structured explanation or breakdown line ({code, params, text}) in the player's
-// language: the code's translation with its parameters, else the engine's English text.
+// A structured explanation or breakdown line ({code, params, rules, text}) in the player's
+// words and language (present.js renderExplanation): the code's template filled with its
+// parameters in words, else the engine's English text. The rule IDs are left to the caller.
 export function explainText(ex, deck = "french") {
+  return renderExplanation(ex, deck);
+}
+
+// The same with its rule IDs as links to the guide, as HTML.
+export function explainHTML(ex, deck = "french") {
   if (!ex) return "";
-  if (ex.code && has(`explain.${ex.code}`)) {
-    const params = {};
-    const it = deck === "italian";
-    for (const [k, v] of Object.entries(ex.params || {})) {
-      if (typeof v === "string" && isCard(v)) params[k] = cardName(v, deck);
-      else if (typeof v === "string" && /^[CSHD]$/.test(v)) params[k] = t(`${it ? "suits_italian" : "suits"}.${v}`);
-      else if (Array.isArray(v)) params[k] = v.map((x) => (typeof x === "string" && isCard(x) ? cardName(x, deck) : String(x))).join(t("ui.sep"));
-      else params[k] = v;
-    }
-    return t(`explain.${ex.code}`, params);
-  }
-  return ex.text || ex.message || "";
+  return `${esc(renderExplanation(ex, deck))} ${ruleLinks(ex.rules || [])}`.trim();
 }
 
 // cards in each seat's hand: the game's public count, or (for trick games that do not
