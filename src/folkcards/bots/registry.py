@@ -10,12 +10,12 @@ commas, so that a list of specs can be comma-separated on the command line):
 * ``bpimc`` — PIMC on the batched engine (:mod:`folkcards.batch`): every sampled deal ×
   every legal card played out at once by the kernel's fast policy;
 * ``bsearch`` — ``bpimc:keep=1:worlds=64``, the batched search measured against
-  ``heuristic`` at 10–25 ms a decision (README, "Measured strength");
+  ``heuristic`` at 10–25 ms a decision (docs/bots.md, "Measured strength");
 * ``search`` — the heuristic improved by rollouts: flat Monte Carlo (PIMC) over card
   play, every legal card played out on the same sampled deals by the heuristic itself,
   keeping the heuristic's card unless another one's paired gain is significant
   (``pimc:policy=heuristic:keep=1:only=play``; the heuristic makes the other
-  decisions): the configuration measured strongest (README, "Measured strength"),
+  decisions): the configuration measured strongest (docs/bots.md, "Measured strength"),
   with a game's own ``keep`` and ``infer`` where its heuristic module measured better
   ones (``SEARCH_TUNING``; options given in the spec win).
 
@@ -43,7 +43,7 @@ from folkcards.bots.random import RandomBot
 from folkcards.bots.search import ISMCTSBot, PIMCBot
 
 SEARCH_DEFAULT = "pimc"
-"""What ``search`` means: the algorithm that measured stronger (README, "Measured strength")."""
+"""What ``search`` means: the algorithm that measured stronger (docs/bots.md, "Measured strength")."""
 
 _SEARCH_OPTIONS = {
     "iters": int,
@@ -142,7 +142,7 @@ def _bpimc(opts: dict[str, Any], name: str) -> Bot:
 
 BSEARCH_DEFAULTS: dict[str, Any] = {"keep": 1.0, "worlds": 64}
 """What ``bsearch`` adds to ``bpimc``: the heuristic's card kept unless another card's
-paired gain exceeds one standard error, over 64 sampled deals (README, "Measured
+paired gain exceeds one standard error, over 64 sampled deals (docs/bots.md, "Measured
 strength": about 10–25 ms a decision)."""
 
 

@@ -22,7 +22,7 @@ or the full ``heuristic`` (slow: it builds an observation per step).
   iteration, UCB with availability counts for every seat's decisions, each seat's nodes
   scored with that seat's utility.
 
-The README (Bots and tournaments) has the measurement of which one is stronger at equal budget.
+docs/bots.md has the measurement of which one is stronger at equal budget.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The web table's HTTP and websocket application (Starlette).
 
-Routes (the protocol is documented in the README, "The web table"), module-level functions
+Routes (the protocol is documented in docs/web.md), module-level functions
 that find the server's state in ``request.app.state.server``:
 
 * ``GET /`` and ``GET /t/{id}`` — the browser client (static files from ``folkcards/web``);

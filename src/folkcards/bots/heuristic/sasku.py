@@ -700,7 +700,7 @@ weighted by how well this heuristic explains the rivals' bids and cards (``infer
 factor of 0.25 per decision it would not have made), each playout deal drawn from a pool
 of four by that weight (``pool``: most sampled deals explain the play badly), and the
 heuristic's card left when another's paired gain exceeds half a standard error
-(``keep``). Measured in the README ("Measured strength")."""
+(``keep``). Measured in docs/bots.md ("Measured strength")."""
 
 LEAF_CARDS = 3
 """The playouts of ``search`` stop when the seat to play holds at most this many cards:
@@ -752,4 +752,4 @@ BATCH_TUNING = {"policy": "simple"}
 """Sasku's settings for ``bsearch`` (``folkcards.bots.batched.batch_tuning``): playouts by
 the batch's ``simple`` policy (win cheaply, schmear, throw the cheapest card) rather than
 the point-swing rating, which measured weaker here (seed 1, 100 boards against
-``heuristic``: 60.8 % against 56.2 %; README, "Measured strength")."""
+``heuristic``: 60.8 % against 56.2 %; docs/bots.md, "Measured strength")."""

@@ -182,5 +182,5 @@ BATCH_TUNING = {"worlds": 48}
 """Satat's settings for ``bsearch`` (``folkcards.bots.batched.batch_tuning``): sampling a
 deal consistent with the play costs about 0.5 ms here, most of a batched decision, so 48
 deals rather than 64 keep a decision near 30 ms (seed 2, 100 boards against ``heuristic``:
-48 deals 64.0 % at 31 ms a decision, 24 deals 58.0 % at 11 ms; README, "Measured
+48 deals 64.0 % at 31 ms a decision, 24 deals 58.0 % at 11 ms; docs/bots.md, "Measured
 strength")."""

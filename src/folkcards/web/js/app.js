@@ -1,5 +1,5 @@
 // The browser client: lobby, table and replay pages over the server's JSON API and its
-// websocket protocol (the README, "The web table"). No build step: plain ES modules.
+// websocket protocol (docs/web.md). No build step: plain ES modules.
 import { t, num, setLang, lang, initLang, LANGS } from "./i18n.js";
 import { TableView, tickClocks, explainText } from "./table.js";
 import { esc, actionText, setGames, seatName, look } from "./present.js";
