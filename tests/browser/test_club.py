@@ -39,7 +39,7 @@ def test_invite_offer_chat_and_play_again_in_two_browsers(web: ServerThread, bro
     assert status == 200, res
     tid = res["id"]
     a_ctx, anna, a_errs = open_seat(browser, web, res)
-    assert anna.locator("#tb-title").inner_text() == "Anna's Sasku"
+    assert anna.locator("#tb-title").inner_text() == "Sasku · Anna"
 
     # the invite: link, QR code, a bot's seat offered
     anna.click("#btn-invite")

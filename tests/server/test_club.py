@@ -66,7 +66,7 @@ def test_names_are_required_titles_generated_and_bots_show_their_level(
 
     res = host_table(server.url)
     t = summary(server.url, res["id"])
-    assert t["title"] == "Anna's Sasku" and t["seats"][0]["name"] == "Anna"
+    assert t["title"] == "Sasku · Anna" and t["seats"][0]["name"] == "Anna"
     assert [s["label"] for s in t["seats"][1:]] == ["Random bot"] * 3
     assert all(s["name"] for s in t["seats"][1:])  # bots have names
 
@@ -97,7 +97,7 @@ def test_names_are_required_titles_generated_and_bots_show_their_level(
         server.url, "/api/tables", {"game": STEADY, "seats": [RANDOM_BOTS[0]] * 4}
     )
     assert status == 200 and res["seat"] is None and res["token"]
-    assert summary(server.url, res["id"])["title"] == "Sasku table"
+    assert summary(server.url, res["id"])["title"] == "Sasku"
 
 
 def test_state_lists_the_features_and_the_lobby_shows_progress(server: ServerThread) -> None:
@@ -109,7 +109,7 @@ def test_state_lists_the_features_and_the_lobby_shows_progress(server: ServerThr
     )
     row = lobby(server.url)[res["id"]]
     assert row["status"] == "playing" and row["deals"] == 1 and row["totals"] == [0, 0]
-    assert row["title"] == "Anna's Sasku" and row["joinable"] is False
+    assert row["title"] == "Sasku · Anna" and row["joinable"] is False
     assert row["seats"][0]["name"] == "Anna"
     c.close()
 

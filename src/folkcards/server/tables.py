@@ -174,8 +174,9 @@ def bot_name(level: str, seat: int) -> str:
 
 
 def generated_title(host: str, game_title: str) -> str:
-    """The title of a table created without one: "Anna's Sasku", or "Sasku table"."""
-    return (f"{host}'s {game_title}" if host else f"{game_title} table")[:MAX_TITLE]
+    """The title of a table created without one: "Sasku · Anna", or "Sasku" — no English
+    grammar around the host's name, which may be in any script (the client isolates it)."""
+    return (f"{game_title} · {host}" if host else game_title)[:MAX_TITLE]
 
 
 def _rule_of(message: str) -> str | None:

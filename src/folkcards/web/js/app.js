@@ -254,7 +254,7 @@ class LobbyPage {
       const last = g.deals.length ? g.deals[g.deals.length - 1] : null;
       const res = g.over ? (g.winnerLabel ? t("ui.winner_is", { who: g.winnerLabel }) : t("ui.match_over")) : last ? t("ui.deal_n_score", { n: last.k + 1, score: last.score.map((x) => num(x)).join(" : ") }) : t(`ui.${g.status || "open"}`);
       const replays = g.deals.map((d) => `<a class="btn small" href="/replay?table=${encodeURIComponent(g.id)}&deal=${d.k}" data-go aria-label="${esc(t("ui.replay_deal_n", { n: d.k + 1 }))}">${esc(t("ui.replay"))} ${num(d.k + 1)}</a>`).join("");
-      return `<li><div><b>${esc(g.title || t(`games.${g.game}`))}</b> <span class="muted">${esc(t(`games.${g.game}`))} · <time datetime="${new Date(g.created).toISOString()}">${esc(fmt.format(new Date(g.created)))}</time></span>
+      return `<li><div><b><bdi>${esc(g.title || t(`games.${g.game}`))}</bdi></b> <span class="muted">${esc(t(`games.${g.game}`))} · <time datetime="${new Date(g.created).toISOString()}">${esc(fmt.format(new Date(g.created)))}</time></span>
         <div class="muted">${esc(res)}</div></div>
         <div class="row-actions">${g.status !== "finished" && !g.over ? `<a class="btn primary small" href="/t/${encodeURIComponent(g.id)}" data-go>${esc(t("ui.return_to_table"))}</a>` : ""}${replays}
         <button type="button" class="btn ghost small" data-forget="${esc(g.id)}" aria-label="${esc(t("ui.forget_game"))}">✕</button></div></li>`;
@@ -282,7 +282,7 @@ class LobbyPage {
       const open = tb.seats.filter((s) => s.open || s.offered).length;
       const seatWords = tb.seats.map((s, i) => lobbySeat(s, i)).join(", ");
       const progress = tb.deals ? ` · ${t("club.deal_progress", { n: tb.deals })} · ${t("club.totals", { score: (tb.totals || []).map(num).join(" – ") })}` : "";
-      return `<li><div><b>${esc(tb.title || t(`games.${tb.game}`))}</b> <span class="muted">${esc(t(`games.${tb.game}`))} · ${esc(t(`ui.${tb.status}`))}${esc(progress)}</span>
+      return `<li><div><b><bdi>${esc(tb.title || t(`games.${tb.game}`))}</bdi></b> <span class="muted">${esc(t(`games.${tb.game}`))} · ${esc(t(`ui.${tb.status}`))}${esc(progress)}</span>
         <div class="seat-dots" role="img" aria-label="${esc(seatWords)}">${tb.seats.map((s, i) => `<span class="dot ${s.open ? "open" : s.kind}${s.offered ? " offered" : ""}" title="${esc(lobbySeat(s, i))}"></span>`).join("")}</div>
         <div class="players muted">${esc(seatWords)}</div></div>
         <div class="row-actions">${mine || open || tb.joinable ? `<a class="btn primary small" href="/t/${tb.id}" data-go>${esc(t("ui.join"))}</a>` : ""}
@@ -350,7 +350,7 @@ class TablePage {
   show() {
     app.innerHTML = `${header()}<main class="table-page" id="main" tabindex="-1">
       <h1 class="sr" id="tb-h1">${esc(t("ui.app"))}</h1>
-      <div class="table-bar"><div class="tb-title"><b id="tb-title"></b> <span id="tb-sub" class="muted"></span></div>
+      <div class="table-bar"><div class="tb-title"><b id="tb-title" dir="auto"></b> <span id="tb-sub" class="muted"></span></div>
         <div class="tb-actions"><button type="button" class="btn small" id="btn-hint" aria-keyshortcuts="H">${esc(t("ui.hint"))}</button>
         <button type="button" class="btn small" id="btn-last" aria-keyshortcuts="L">${esc(t("ui.last_trick"))}</button>
         <button type="button" class="btn small" id="btn-rules" aria-keyshortcuts="R">${esc(t("ui.rules"))}</button>
