@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from folkcards.bots import BotError, hint
+from folkcards.bots import BotError, explain_hint, hint
 from folkcards.cli import main
 from folkcards.games import GAMES
 
@@ -70,3 +71,54 @@ def test_hint_command_text_and_errors(tmp_path: Path, capsys: pytest.CaptureFixt
     path.write_text(json.dumps(state.record()))
     assert main(["hint", str(path)]) == 1
     assert "the deal is over" in capsys.readouterr().err
+
+
+def test_explain_hint_ranks_names_the_scale_and_says_why_the_choice_stands() -> None:
+    actions: list[dict[str, Any]] = [
+        {"action": "play 6H", "value": 0.41, "samples": 20},
+        {"action": "play JC", "value": 0.40, "samples": 20},
+        {"action": "play QS", "value": 0.39, "samples": 20, "gain": 0.05, "se": 0.01},
+        {"action": "play AS", "value": 0.30, "samples": 20},
+    ]
+    h = {"choice": "play JC", "scale": "win", "actions": actions}
+    e = explain_hint(h)
+    assert e["choice"] == "play JC" and e["scale"] == "win_chance" and e["samples"] == 20
+    assert [r["action"] for r in e["rows"]] == ["play JC", "play 6H", "play QS", "play AS"]
+    assert e["rows"][0]["diff"] == 0.0 and e["rows"][0]["reason"] is None
+    assert e["rows"][1]["value"] == 0.41 and abs(e["rows"][1]["diff"] - 0.01) < 1e-9
+    assert e["rows"][1]["reason"] == "noise" and e["reason"] == "noise"
+    assert e["rows"][3]["reason"] is None and e["rows"][3]["diff"] < 0
+    assert json.loads(json.dumps(e)) == e  # plain data
+    # the choice is the tried play: a higher mean is not a clear gain over it
+    actions[1]["heuristic"] = 1.0
+    actions[0].update(gain=0.01, se=0.02)
+    row = explain_hint(h)["rows"][1]
+    assert row["reason"] == "noise_tried_play" and row["gain"] == 0.01 and row["se"] == 0.02
+    # a clear lead that the choice rule overrode
+    actions[0].update(value=0.5)
+    del actions[1]["heuristic"]
+    assert explain_hint(h)["reason"] == "choice_rule"
+    # rule-of-thumb scores: an order, never numbers
+    rank = explain_hint(
+        {
+            "choice": "bid 5",
+            "scale": "heuristic",
+            "actions": [{"action": "pass", "value": 2.0}, {"action": "bid 5", "value": 1.5}],
+        }
+    )
+    assert rank["scale"] == "rank" and [r["action"] for r in rank["rows"]] == ["bid 5", "pass"]
+    assert all(r["value"] is None and r["diff"] is None for r in rank["rows"])
+    assert rank["reason"] is None
+    assert explain_hint({"choice": "x", "scale": "uniform", "actions": []})["scale"] == "none"
+
+
+def test_explain_hint_of_a_real_hint() -> None:
+    state = GAMES["sasku"].random_deal(random.Random(4))
+    while state.phase != "play":
+        state.apply(state.legal_actions()[0])
+    assert state.to_act is not None
+    h = hint(state.observation(state.to_act), "pimc:ms=50", random.Random(0))
+    e = explain_hint(h)
+    assert e["scale"] == "win_chance" and e["rows"][0]["action"] == h["choice"]
+    assert {r["action"] for r in e["rows"]} == {a["action"] for a in h["actions"]}
+    assert all(0.0 <= r["value"] <= 1.0 for r in e["rows"])

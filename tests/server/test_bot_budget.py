@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from folkcards.bots.hint import REASONS
 from folkcards.server.workers import WorkerPool
 
 from .conftest import Client, deal_over, http, my_turn
@@ -181,6 +182,16 @@ def test_hints_are_computed_in_the_workers(tmp_path: Path) -> None:
         hint = me.recv_until(lambda m: m["type"] in ("hint", "error"))
         assert hint["type"] == "hint" and hint["action"] in st["obs"]["legal"]
         assert server.server_state.pool.stats()["jobs"] == jobs + 1
+        # beside the action, the hint as the terminal explains it (folkcards.bots.explain_hint)
+        h = hint["hint"]
+        assert h["choice"] == hint["action"] and h["scale"] in ("win_chance", "rank", "none")
+        assert h["rows"][0]["action"] == hint["action"]
+        assert {r["action"] for r in h["rows"]} == set(st["obs"]["legal"])
+        numbered = h["scale"] == "win_chance"
+        for r in h["rows"]:
+            assert set(r) >= {"action", "value", "diff", "reason"}
+            assert (r["value"] is not None) == numbered and (r["diff"] is not None) == numbered
+        assert h["reason"] is None or h["reason"] in REASONS
         me.close()
 
 

@@ -11,7 +11,7 @@ see :mod:`folkcards.bots.base` for the contract and :func:`play_deal` for the dr
 from __future__ import annotations
 
 from folkcards.bots.base import Bot, BotError, Evaluation, SeatClock, play_deal, utilities
-from folkcards.bots.hint import hint
+from folkcards.bots.hint import explain_hint, hint
 from folkcards.bots.registry import BOT_NAMES, make_bot
 
 __all__ = [
@@ -20,6 +20,7 @@ __all__ = [
     "BotError",
     "Evaluation",
     "SeatClock",
+    "explain_hint",
     "hint",
     "make_bot",
     "play_deal",

@@ -64,10 +64,14 @@ class SeatBot:
         return str(self.impl.choose(obs, self.rng))
 
 
-def hint(obs: Observation, seed: int = 0) -> str:
-    """The search bot's suggestion for this observation (the seat to act's own view)."""
+def hint(obs: Observation, seed: int = 0) -> dict[str, Any]:
+    """The search bot's suggestion for this observation (the seat to act's own view):
+    ``{"action": <its choice>, "hint": <folkcards.bots.explain_hint of it>}``."""
     bots = _bots()
     if bots is None:
-        return str(random.Random(seed).choice(obs.legal))
+        action = str(random.Random(seed).choice(obs.legal))
+        rows = [{"action": action, "value": None, "diff": None, "reason": None}]
+        plain = {"choice": action, "scale": "none", "bot_scale": "uniform", "samples": None}
+        return {"action": action, "hint": {**plain, "rows": rows, "reason": None}}
     out = bots.hint(obs, HINT_SPEC, random.Random(seed))
-    return str(out["choice"])
+    return {"action": str(out["choice"]), "hint": bots.explain_hint(out)}

@@ -135,10 +135,10 @@ async def on_hint(s: Session, msg: dict[str, Any], ref: int | str | None) -> Non
         raise TableError("rate_limited", "a hint is already being computed")
     s.hinting = True
     try:
-        action = await table.hint(seat)
+        out = await table.hint(seat)
     finally:
         s.hinting = False
-    s.conn.push({"type": "hint", "ref": ref, "action": action})
+    s.conn.push({"type": "hint", "ref": ref, "action": out["action"], "hint": out["hint"]})
 
 
 async def on_ready(s: Session, msg: dict[str, Any], ref: int | str | None) -> None:

@@ -534,9 +534,10 @@ class Table:
     HINT_EVERY = 1.0
     """Seconds between two hints for one seat (a hint runs the search bot)."""
 
-    async def hint(self, seat: int) -> str:
+    async def hint(self, seat: int) -> dict[str, Any]:
         """The strongest bot's suggestion for ``seat`` (only when it is to act), computed
-        in a worker process under the table's budget."""
+        in a worker process under the table's budget: ``{"action", "hint"}``, the hint
+        as :func:`folkcards.bots.explain_hint` explains it."""
         deal = self.deal
         if deal is None or deal.is_over or deal.to_act != seat:
             raise TableError("not_your_turn", "a hint is given only on your turn")
@@ -545,7 +546,7 @@ class Table:
             raise TableError("rate_limited", "one hint at a time, please")
         self.hinted[seat] = now
         obs = deal.observation(seat)
-        return await self.manager.decide(self.id, "hint", obs)
+        return await self.manager.hint(self.id, obs)
 
     async def ready(self, seat: int) -> None:
         """A player is ready for the next deal; it starts when every present human is."""
@@ -782,15 +783,24 @@ class TableManager:
             return str(obs.legal[random.Random(seed).randrange(len(obs.legal))])
         try:
             if level == "hint":
-                out = await self.pool.run(table_id, workers.hint, obs, seed)
-            else:
-                out = await self.pool.run(table_id, workers.decide, level, obs, seed)
+                return str((await self.hint(table_id, obs))["action"])
+            out = await self.pool.run(table_id, workers.decide, level, obs, seed)
         except workers.PoolBusy:
-            if level == "hint":
-                raise TableError("busy", "the bots are busy; ask again in a moment") from None
             self.inline_decisions[level] += 1
             return str(obs.legal[random.Random(seed).randrange(len(obs.legal))])
         return str(out)
+
+    async def hint(self, table_id: str, obs: Any) -> dict[str, Any]:
+        """The hint for ``obs`` (the seat to act's view), computed in a worker process
+        under the table's and the server's budgets: ``{"action", "hint"}``."""
+        from folkcards.server import workers
+
+        seed = SHUFFLER.randrange(1 << 62)
+        try:
+            out = await self.pool.run(table_id, workers.hint, obs, seed)
+        except workers.PoolBusy:
+            raise TableError("busy", "the bots are busy; ask again in a moment") from None
+        return dict(out)
 
     # --- storage trouble ------------------------------------------------------------------
     def _storage_changed(self, trouble: str | None) -> None:

@@ -75,8 +75,9 @@ def decide(level: str, obs: Observation, seed: int) -> str:
     return bot.choose(obs)
 
 
-def hint(obs: Observation, seed: int) -> str:
-    """The search bot's suggestion for the seat to act."""
+def hint(obs: Observation, seed: int) -> dict[str, Any]:
+    """The search bot's suggestion for the seat to act: ``{"action", "hint"}`` (see
+    :func:`folkcards.server.botbridge.hint`)."""
     from folkcards.server import botbridge
 
     return botbridge.hint(obs, seed)

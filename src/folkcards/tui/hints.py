@@ -12,63 +12,60 @@ from __future__ import annotations
 
 from typing import Any
 
+from folkcards.bots.hint import NOISE, explain_hint
+
+__all__ = ["NOISE", "SCALE_LABEL", "lines", "reason_text"]
+
 SCALE_LABEL = {
     "win": "deal value in %: your side's chance to win this deal, counting the margin",
     "heuristic": "rules of thumb (no search in this phase): ranked best first",
     "uniform": "no preference: every choice is as good as any other",
 }
 
-NOISE = 0.02
-"""Differences of deal value below this (2 points of 100) are called 'within noise'
-when the adviser reports no standard error of its own."""
-
 
 def lines(h: dict[str, Any], limit: int = 5) -> list[str]:
     """The hint as short lines: recommendation, then up to ``limit`` alternatives."""
-    choice = str(h.get("choice"))
-    scale = str(h.get("scale", ""))
-    actions: list[dict[str, Any]] = list(h.get("actions", []))
-    by_text = {str(a["action"]): a for a in actions}
+    e = explain_hint(h)
+    choice = e["choice"]
+    rows: list[dict[str, Any]] = e["rows"]
     out = [f"Hint: {choice}"]
-    if scale == "win":
-        best = by_text.get(choice)
-        samples = best.get("samples") if best else None
+    if e["scale"] == "win_chance":
+        samples = e["samples"]
         head = f"  {SCALE_LABEL['win']}"
-        head += f" (search, {samples} sampled deals)" if isinstance(samples, int) else " (search)"
+        head += f" (search, {samples} sampled deals)" if samples is not None else " (search)"
         out.append(head)
-        base = float(best["value"]) if best else 0.0
-        rows = [best] if best else []
-        rows += [a for a in actions if a["action"] != choice][: limit - 1]
-        for a in rows:
-            v = float(a["value"])
-            mark = "→" if a["action"] == choice else " "
-            text = f"  {mark} {a['action']:<22} {100 * v:5.1f}%"
-            if a["action"] != choice:
-                diff = v - base
-                text += f"  {100 * diff:+5.1f}"
-                if diff > 0:
-                    text += "  " + _why_kept(a, best)
+        has_best = bool(rows) and rows[0]["action"] == choice
+        shown = rows[: limit if has_best else limit - 1]
+        for r in shown:
+            mark = "→" if r["action"] == choice else " "
+            text = f"  {mark} {r['action']:<22} {100 * r['value']:5.1f}%"
+            if r["action"] != choice:
+                text += f"  {100 * r['diff']:+5.1f}"
+                if r["reason"] is not None:
+                    text += "  " + reason_text(r)
             else:
                 text += "  (recommended)"
             out.append(text)
-    elif scale == "heuristic":
+    elif e["scale"] == "rank":
         out.append(f"  {SCALE_LABEL['heuristic']}")
-        ranked = [choice] + [str(a["action"]) for a in actions if a["action"] != choice]
+        ranked = [choice] + [r["action"] for r in rows if r["action"] != choice]
         out.append("  " + " > ".join(ranked[:limit]) + (" > …" if len(ranked) > limit else ""))
     else:
-        out.append(f"  {SCALE_LABEL.get(scale, scale)}")
+        out.append(f"  {SCALE_LABEL.get(e['bot_scale'], e['bot_scale'])}")
     return out
 
 
-def _why_kept(alt: dict[str, Any], best: dict[str, Any] | None) -> str:
-    """Why the recommendation stands although ``alt`` has a higher mean."""
-    se = alt.get("se") or alt.get("stderr")
-    gain = alt.get("gain")
-    if best is not None and best.get("heuristic"):
-        if isinstance(se, (int, float)) and isinstance(gain, (int, float)):
-            return f"within noise of the best (gain {100 * gain:+.1f} ± {100 * se:.1f}); the tried play stands"
+def reason_text(row: dict[str, Any]) -> str:
+    """Why the recommendation stands over ``row`` (a row of :func:`explain_hint`), in words."""
+    reason = row.get("reason")
+    if reason == "noise_tried_play":
+        gain, se = row.get("gain"), row.get("se")
+        if gain is not None and se is not None:
+            return (
+                f"within noise of the best (gain {100 * gain:+.1f} ± {100 * se:.1f}); "
+                "the tried play stands"
+            )
         return "within noise of the best: not a clear gain over the tried play"
-    value = alt.get("value")
-    if isinstance(value, (int, float)) and best is not None and value - best["value"] < NOISE:
+    if reason == "noise":
         return "within noise of the best"
     return "higher mean, but the adviser's choice rule kept its pick"

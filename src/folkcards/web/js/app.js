@@ -437,7 +437,7 @@ class TablePage {
       // a structured explanation (code + params) is said in the player's language
       if (!msg.legal) { this.view.toast(`<b>${esc(t("ui.illegal"))}:</b> ${esc(explainText(msg.explanation || msg, look(this.state ? this.state.table.game : "").deck))}${msg.rule ? ` <small dir="ltr">(${esc(msg.rule)})</small>` : ""}`, 6000, true); sound("error"); }
     } else if (msg.type === "hint") {
-      this.view.showHint(msg.action, this.state.table.game);
+      this.view.showHint(msg.action, this.state.table.game, msg.hint);
     } else if (msg.type === "welcome") {
       this.welcome = msg;
       this.chatLog = Array.isArray(msg.chat) ? msg.chat.slice(-30) : [];

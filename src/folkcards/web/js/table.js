@@ -287,6 +287,7 @@ export class TableView {
         </div>
         <div class="prompt ${myTurn ? "mine" : ""}" id="prompt">${esc(prompt)}</div>
         <div class="controls" role="group" aria-label="${esc(t("ui.decision"))}">${controls}</div>
+        ${this.hintHTML(obs, st, myTurn)}
         <div class="hand ${myTurn ? "my-turn" : ""}" dir="ltr" role="group" aria-label="${esc(t("ui.your_hand_n", { n: hand.length }))}" aria-describedby="prompt" style="--n:${hand.length || 1}">${handHTML}</div>
         ${seatLink}
       </div>
@@ -689,6 +690,7 @@ export class TableView {
     if (hand) hand.addEventListener("keydown", (e) => this.handKey(e));
     const sw = r.querySelector(".narration-switch");
     if (sw) sw.addEventListener("change", () => { setSetting("narration", sw.checked); this.render(this.model); r.querySelector(".narration-switch").focus(); });
+    this.bindHint();
     const bd = r.querySelector(".deal-breakdown");
     if (bd) bd.addEventListener("toggle", () => { this.breakdownOpen = bd.open; });
   }
@@ -773,8 +775,17 @@ export class TableView {
     showToast(linked, urgent ? Math.max(ms, 8000) : ms, urgent);
   }
 
-  showHint(action, game) {
+  // hint: the server's explanation (folkcards.bots.explain_hint): {choice, scale, samples,
+  // rows: [{action, value, diff, reason, gain?, se?}], reason}; shown in a collapsible
+  // panel under the controls until the position moves on
+  showHint(action, game, hint) {
     this.toast(esc(t("ui.hint_is", { action: actionText(action, game) })), 5000);
+    const st = this.model && this.model.state;
+    if (hint && st && st.obs) {
+      this.hint = { data: hint, game, at: st.obs.history.length, deal: st.deal_no };
+      this.hintOpen = true;
+      this.placeHint();
+    }
     const toks = action.split(" ");
     if (toks[1] && isCard(toks[1])) {
       const el = this.root.querySelector(`.hand .card[data-card="${toks[1]}"]`);
@@ -784,6 +795,65 @@ export class TableView {
       }
     }
     this.root.querySelectorAll(".controls .act").forEach((b) => { if (b.dataset.action === action) b.classList.add("hinted"); });
+  }
+
+  // the hint panel of the current position ("" when there is none or the position moved on)
+  hintHTML(obs, st, myTurn) {
+    const h = this.hint;
+    if (!h || !obs || !myTurn || h.at !== obs.history.length || h.deal !== st.deal_no) return "";
+    const { data, game } = h;
+    const act = (a) => `<bdi>${esc(actionText(a, game))}</bdi>`;
+    const pct = (v) => esc(t("hint_panel.pct", { v: num((100 * v).toFixed(1)) }));
+    const signed = (v) => num(`${v >= 0 ? "+" : "-"}${Math.abs(100 * v).toFixed(1)}`);
+    const why = (r) => {
+      if (r.reason === "noise_tried_play" && typeof r.gain === "number" && typeof r.se === "number") {
+        return t("hint_panel.noise_tried_play_gain", { g: signed(r.gain), se: num((100 * r.se).toFixed(1)) });
+      }
+      return t(`hint_panel.${r.reason}`);
+    };
+    const rows = Array.isArray(data.rows) ? data.rows : [];
+    const LIMIT = 8;
+    let body = "";
+    if (data.scale === "win_chance") {
+      const src = typeof data.samples === "number" ? t("hint_panel.search_n", { n: data.samples }) : t("hint_panel.search");
+      body += `<p class="hint-scale" data-scale="win_chance">${esc(t("hint_panel.scale_win_chance"))} (${esc(src)})</p>`;
+      body += `<ol class="hint-rows">${rows.slice(0, LIMIT).map((r) => {
+        const best = r.action === data.choice;
+        const tail = best
+          ? `<span class="hint-note">${esc(t("hint_panel.recommended"))}</span>`
+          : `<span class="hint-diff">${esc(t("hint_panel.diff", { d: signed(r.diff) }))}</span>${r.reason ? ` <span class="hint-why">${esc(why(r))}</span>` : ""}`;
+        return `<li class="${best ? "best" : ""}" data-action="${esc(r.action)}"><span class="hint-act">${act(r.action)}</span> <span class="hint-val">${pct(r.value)}</span> ${tail}</li>`;
+      }).join("")}</ol>`;
+    } else if (data.scale === "rank") {
+      body += `<p class="hint-scale" data-scale="rank">${esc(t("hint_panel.scale_rank"))}</p>`;
+      body += `<ol class="hint-rows">${rows.slice(0, LIMIT).map((r) => `<li class="${r.action === data.choice ? "best" : ""}" data-action="${esc(r.action)}"><span class="hint-act">${act(r.action)}</span>${r.action === data.choice ? ` <span class="hint-note">${esc(t("hint_panel.recommended"))}</span>` : ""}</li>`).join("")}</ol>`;
+    } else {
+      body += `<p class="hint-scale" data-scale="none">${esc(t("hint_panel.scale_none"))}</p>`;
+    }
+    if (data.scale !== "none" && rows.length > LIMIT) body += `<p class="hint-more">${esc(t("hint_panel.more", { n: rows.length - LIMIT }))}</p>`;
+    const first = rows.find((r) => r.reason === data.reason && r.action !== data.choice);
+    if (data.reason && first) body += `<p class="hint-reason" data-reason="${esc(data.reason)}">${esc(t("hint_panel.why", { reason: why(first) }))}</p>`;
+    return `<details class="hint-panel"${this.hintOpen ? " open" : ""} aria-label="${esc(t("hint_panel.label"))}">
+      <summary>${esc(t("hint_panel.title", { action: "\u0000" })).replace("\u0000", act(data.choice))}</summary>${body}</details>`;
+  }
+
+  // put the hint panel in (or take it out of) the rendered table without a re-render
+  placeHint() {
+    const m = this.model;
+    if (!m) return;
+    const st = m.state;
+    const myTurn = !!(st.obs && st.you !== null && st.you !== undefined && st.obs.to_act === st.you && !m.replay);
+    const html = this.hintHTML(st.obs, st, myTurn);
+    const old = this.root.querySelector(".hint-panel");
+    if (old) old.remove();
+    const controls = this.root.querySelector(".board .controls");
+    if (html && controls) controls.insertAdjacentHTML("afterend", html);
+    this.bindHint();
+  }
+
+  bindHint() {
+    const panel = this.root.querySelector(".hint-panel");
+    if (panel) panel.addEventListener("toggle", () => { this.hintOpen = panel.open; });
   }
 
   showLastTrick() {
