@@ -53,6 +53,7 @@ from folkcards.engine.api import (
 )
 from folkcards.engine.match import Match
 from folkcards.engine.records import load_match, replay, start_deal
+from folkcards.raycluster import ray_session
 
 DEFAULT_DEEP_EVERY = 8
 """Deep checks (determinize, pickle, clone, replay) at every 8th action by default."""
@@ -1104,22 +1105,7 @@ def run_jobs(
 def _run_ray(
     fn: Callable[[J], R], jobs: Sequence[J], address: str | None, num_cpus: int | None
 ) -> Iterator[tuple[int, R]]:
-    try:
-        import ray
-    except ImportError:
-        raise RuntimeError(
-            "Ray is not installed: pip install 'folkcards[ray]' (or run without --ray)"
-        ) from None
-    started = False
-    if not ray.is_initialized():
-        kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
-        if address:
-            kwargs["address"] = address
-        elif num_cpus:
-            kwargs["num_cpus"] = num_cpus
-        ray.init(**kwargs)
-        started = True
-    try:
+    with ray_session(address, num_cpus) as ray:
         remote = ray.remote(fn)
         refs = [remote.remote(job) for job in jobs]
         index = {ref: i for i, ref in enumerate(refs)}
@@ -1128,9 +1114,6 @@ def _run_ray(
             done, pending = ray.wait(pending, num_returns=1)
             for ref in done:
                 yield index[ref], ray.get(ref)
-    finally:
-        if started:
-            ray.shutdown()
 
 
 # --- the whole run ------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
+from folkcards.raycluster import ray_session
 from folkcards.tournament.duplicate import TournamentConfig, play_board
 from folkcards.tournament.stats import FEW_BOARDS, bootstrap_ci, mean_ci
 
@@ -72,22 +73,7 @@ def run_ray(
     Cluster nodes need folkcards installed (``pip install 'folkcards[ray]'``). A Ray
     already initialized in this process is used as it is and left running.
     """
-    try:
-        import ray
-    except ImportError:
-        raise RuntimeError(
-            "Ray is not installed: pip install 'folkcards[ray]' (or run without --ray)"
-        ) from None
-    started = False
-    if not ray.is_initialized():
-        kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
-        if address:
-            kwargs["address"] = address
-        elif num_cpus:
-            kwargs["num_cpus"] = num_cpus
-        ray.init(**kwargs)
-        started = True
-    try:
+    with ray_session(address, num_cpus) as ray:
         remote = ray.remote(_run_job)
         jobs = jobs_of(config)
         cfg = ray.put(config)
@@ -102,9 +88,6 @@ def run_ray(
             if progress:
                 progress(len(refs) - len(pending), len(refs))
         return [r for r in results if r is not None]
-    finally:
-        if started:
-            ray.shutdown()
 
 
 # --- summary ------------------------------------------------------------------------------
