@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from folkcards.cards import CARD_NAMES, CardError, CardSet, iter_cards, parse_card
+from folkcards.engine import registry
 from folkcards.engine.actions import Action, sorted_texts
 from folkcards.engine.api import (
     SPECTATOR,
@@ -1003,9 +1004,7 @@ def check_one_match(
 
 def run_job(job: Job) -> JobResult:
     """Run one job (in this process, a pool worker or a Ray task)."""
-    from folkcards.games import get_game
-
-    game = get_game(job.game)
+    game = registry.get(job.game)
     out = JobResult(job.game, job.kind, job.start, job.count)
     digest = hashlib.sha256()
     t0 = time.perf_counter()
@@ -1197,11 +1196,10 @@ def check_record(obj: object, deep_every: int = 1, seed: int = 0) -> list[Failur
     crng = random.Random(f"folkcards-selfcheck:{seed}:record")
     if not isinstance(obj, dict) or not isinstance(obj.get("game"), str):
         return [Failure("?", "record", None, "record", "not a deal or match record", None)]
-    from folkcards.games import GAMES
-
-    game = GAMES.get(obj["game"])
+    games = registry.load_builtin()
+    game = games.get(obj["game"])
     if game is None:
-        known = ", ".join(GAMES)
+        known = ", ".join(games)
         message = f"unknown game {obj['game']!r} (valid: {known})"
         return [Failure(obj["game"], "record", None, "record", message, None)]
     meta = obj.get("meta")
