@@ -209,6 +209,20 @@ def variant_for(game: Game, target: VariantTarget, rng: random.Random) -> dict[s
 # --- card conservation --------------------------------------------------------------------
 
 
+_CARD_BITS: dict[tuple[CardSet, str], CardSet] = {}
+"""(pack, card text) -> the card's bit, for texts already parsed."""
+
+_PACK_CARDS: dict[CardSet, list[int]] = {}
+
+
+def _pack_cards(deck: CardSet) -> list[int]:
+    """The card numbers of a pack, listed once per pack."""
+    cards = _PACK_CARDS.get(deck)
+    if cards is None:
+        cards = _PACK_CARDS[deck] = list(iter_cards(deck))
+    return cards
+
+
 def _mask(cards: object, deck: CardSet) -> CardSet:
     """The card set of a list of card texts in an observation's ``info`` (0 for None)."""
     if cards is None:
@@ -217,10 +231,17 @@ def _mask(cards: object, deck: CardSet) -> CardSet:
         raise _fail("cards.conserved", f"expected a list of cards in the info, not {cards!r}")
     out = 0
     for text in cards:
-        try:
-            out |= 1 << parse_card(str(text), deck)
-        except CardError as exc:
-            raise _fail("cards.conserved", f"{text!r} in the info is not a card: {exc}") from None
+        bit = _CARD_BITS.get((deck, text)) if isinstance(text, str) else None
+        if bit is None:
+            try:
+                bit = 1 << parse_card(str(text), deck)
+            except CardError as exc:
+                raise _fail(
+                    "cards.conserved", f"{text!r} in the info is not a card: {exc}"
+                ) from None
+            if isinstance(text, str) and len(_CARD_BITS) < 4096:
+                _CARD_BITS[deck, text] = bit
+        out |= bit
     return out
 
 
@@ -416,6 +437,7 @@ class DealChecker:
         self.counters = counters
         self.played: CardSet = 0
         self.space: tuple[Action, ...] | None = self.game.all_actions(state.variant)
+        self.cards = _pack_cards(self.game.deck)
         self.texts: list[str] = []
         self.accountant = ACCOUNTANTS.get(self.game.name)
         self.hands: list[CardSet] = []
@@ -650,7 +672,7 @@ class DealChecker:
     def _mutate(self, text: str) -> str:
         rng = self.crng
         tokens = text.split(" ")
-        cards = list(iter_cards(self.game.deck))
+        cards = self.cards
         how = rng.randrange(7)
         if how == 0 and len(tokens) > 1:
             i = rng.randrange(1, len(tokens))
