@@ -187,6 +187,7 @@ TABLE = ActionTable(_all_texts(), DECK_52)
 _N = len(TABLE)
 _KIND = [0] * _N
 _ARG = [0] * _N  # card, blind position, suit, or (give) card mask
+_TEXT = attrgetter("text")  # an action's text, for copying the public part of a history
 _SUF = [0] * _N
 PLAY: list[list[Action]] = [[TABLE.actions[0]] * 4 for _ in range(52)]
 """``PLAY[c][s]``: ``play C`` with suffix ``SUFFIXES[s]``."""
@@ -374,7 +375,7 @@ class SatatState(DealState):
         "trump", "cfg", "beats", "blind", "turned", "tcard", "known", "cands",
         "exchanged", "give_idx", "pass_idx", "ann_idx", "announced",
         "leader", "win_card", "win_seat", "lead_known", "continuing",
-        "outcome", "won_by", "redeal_reason",
+        "outcome", "won_by", "redeal_reason", "_voids",
     )  # fmt: skip
 
     def __init__(
@@ -409,6 +410,7 @@ class SatatState(DealState):
         self.history = []
         self.actors = []
         self._legal = None
+        self._voids: tuple[tuple[int, int, int], list[CardSet]] | None = None
         self.ph = PH_TRUMP
         self.phase = "trump"
         self.to_act = self.tm  # SAT-5.1
@@ -985,6 +987,7 @@ class SatatState(DealState):
         self.history = [actions[code] for code in state["history"]]
         self.phase = PHASES[self.ph]
         self._legal = None
+        self._voids = None
         self.cfg = CONFIGS[self.trump] if self.trump >= 0 else None
         self.beats = self.cfg.beats if self.cfg is not None else ()
 
@@ -1031,7 +1034,42 @@ class SatatState(DealState):
     def visible_history(self, seat: int) -> tuple[list[str], list[int]]:
         """The history as ``seat`` saw it (SAT-19); ``seat`` = :data:`SPECTATOR` gives the
         public history (every pass and announce-phase silent left out, ``hide ?``,
-        ``give ?``)."""
+        ``give ?``).
+
+        Only steps before the first card is played can be private (pass, the announce
+        phase's silent, hide, give); from the first ``play`` on every step is public, so
+        the rest of the history is copied as it is.
+        :meth:`visible_history_reference` is the plain version a test compares it with."""
+        history, actors = self.history, self.actors
+        texts: list[str] = []
+        seen: list[int] = []
+        n = len(history)
+        i = 0
+        while i < n:
+            a = history[i]
+            kind = _KIND[a]
+            if kind == K_PLAY:
+                break
+            s = actors[i]
+            text = a.text
+            if s != seat:
+                if kind == K_PASS or (kind == K_SILENT and i == self.ann_idx):
+                    i += 1
+                    continue  # SAT-19.1: others do not see the phase happened
+                if kind == K_HIDE:
+                    text = "hide ?"  # SAT-19.3
+                elif kind == K_GIVE and not (self.exchanged and self.receiver(s) == seat):
+                    text = "give ?" if _ARG[a].bit_count() == 1 else "give ? ?"
+            texts.append(text)
+            seen.append(s)
+            i += 1
+        if i < n:
+            texts += map(_TEXT, history[i:])
+            seen += actors[i:]
+        return texts, seen
+
+    def visible_history_reference(self, seat: int) -> tuple[list[str], list[int]]:
+        """:meth:`visible_history` step by step over the whole history (the reference)."""
         texts: list[str] = []
         actors: list[int] = []
         for i, (a, s) in enumerate(zip(self.history, self.actors, strict=True)):
@@ -1049,7 +1087,21 @@ class SatatState(DealState):
         return texts, actors
 
     def public_voids(self) -> list[CardSet]:
-        """Per seat, the cards it has publicly shown it cannot hold (SAT-8.3 inferences)."""
+        """Per seat, the cards it has publicly shown it cannot hold (SAT-8.3 inferences).
+
+        The same for every viewer, so it is worked out once per point of the deal (kept
+        with the number of steps, tricks and trick cards it was worked out at) and shared
+        by the observations built there; callers must not change the list."""
+        key = (len(self.history), len(self.log), len(self.trick))
+        cached = self._voids
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        voids = self.public_voids_reference()
+        self._voids = (key, voids)
+        return voids
+
+    def public_voids_reference(self) -> list[CardSet]:
+        """:meth:`public_voids` worked out from every trick played."""
         voids = [0, 0, 0, 0]
         tricks = [(ld, cards, lk) for ld, cards, lk, _ in self.log]
         if self.trick:
@@ -1161,7 +1213,7 @@ _LIST_SLOTS = frozenset({"hands", "gives", "trick", "tricks", "log", "history", 
 _SCALAR_SLOTS: tuple[str, ...] = tuple(n for n in SatatState.__slots__ if n not in _LIST_SLOTS)
 _get_scalars = attrgetter(*_SCALAR_SLOTS)
 _PICKLED_SLOTS: tuple[str, ...] = tuple(
-    n for n in SatatState.__slots__ if n not in ("_legal", "phase", "cfg", "beats")
+    n for n in SatatState.__slots__ if n not in ("_legal", "_voids", "phase", "cfg", "beats")
 )
 """What ``__getstate__`` keeps: the rest is derived on unpickling."""
 
