@@ -93,6 +93,8 @@ _ONE_SUIT_PLAYS: dict[int, tuple[Action, ...]] = {
     bits << (13 * suit): PLAY_TABS[suit][bits] for suit in range(4) for bits in range(1, 512)
 }
 """The ``play`` actions of every non-empty set of cards of one suit (2,044 sets)."""
+_TEXT = attrgetter("text")  # an action's text, for copying the public part of a history
+_HIDES_CARD = frozenset((K_GIVE, K_RETURN, K_DISCARD))  # HUU-14.3, 14.4, 14.6
 PLAY_CARD: tuple[int, ...] = tuple(ARG[a] if KIND[a] == K_PLAY else -1 for a in range(len(KIND)))
 """``PLAY_CARD[code]``: the card of a ``play`` action, −1 for every other action."""
 _DECLARATION_CACHE: dict[tuple[int, int, int, int, bool], tuple[Action, ...]] = {}
@@ -753,6 +755,26 @@ class HuutopussiState(DealState):
             return a.text if seat >= 0 and seat == self.declarer else "discard ?"
         return a.text
 
+    def visible_history(self, viewer: int) -> tuple[str, ...]:
+        """Every history entry as ``viewer`` saw it (:meth:`visible_text` of each).
+
+        Only steps before the first card is played can hide a card (gives, returns,
+        discards: HUU-5, HUU-6), so from the first ``play`` on the texts are copied as
+        they are. A test compares it with :meth:`visible_text` entry by entry."""
+        history = self.history
+        n = len(history)
+        i = 0
+        out: list[str] = []
+        while i < n:
+            a = history[i]
+            kind = KIND[a]
+            if kind == K_PLAY:
+                out += map(_TEXT, history[i:])
+                break
+            out.append(self.visible_text(i, viewer) if kind in _HIDES_CARD else a.text)
+            i += 1
+        return tuple(out)
+
     def observation(self, seat: int) -> Observation:
         """Everything ``seat`` may know (HUU-14); ``info`` is documented in the package.
         ``seat`` :data:`SPECTATOR` gives :meth:`public_observation`."""
@@ -827,7 +849,7 @@ class HuutopussiState(DealState):
             to_act=self.to_act,
             hand=self.hands[viewer] if seated else 0,
             legal=self.legal_actions() if seated and viewer == self.to_act else (),
-            history=tuple(self.visible_text(i, viewer) for i in range(len(self.history))),
+            history=self.visible_history(viewer),
             actors=tuple(self.actors),
             info=info,
             carry={"totals": list(self.totals)},
