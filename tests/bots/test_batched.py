@@ -72,6 +72,7 @@ def test_whole_deals_with_the_batched_search() -> None:
         assert state.is_over
 
 
+@pytest.mark.usefixtures("toy_registered")
 def test_phases_outside_play_go_to_the_heuristic_and_games_without_a_kernel_to_pimc() -> None:
     g = GAMES["sasku"]
     state = g.random_deal(random.Random(2))

@@ -12,10 +12,13 @@ import toygame
 
 from folkcards.bots import BOT_NAMES, BotError, make_bot, play_deal
 from folkcards.bots.base import Bot, Evaluation, decide, margins, sides, utilities
+from folkcards.bots.search import HEURISTIC, fast_policy, heuristic_prior
 from folkcards.engine.api import DealState, Game, Observation
 from folkcards.games import GAMES
 
 ALL_GAMES: list[Game] = [*GAMES.values(), toygame.GAME]
+
+pytestmark = pytest.mark.usefixtures("toy_registered")  # the bots find the toy by name
 
 
 def reachable(obj: Any, limit: int = 20000) -> list[Any]:
@@ -169,9 +172,6 @@ def test_search_falls_back_when_no_deal_can_be_sampled(monkeypatch: pytest.Monke
 
 
 def test_heuristic_prior_ranks_the_heuristics_choice_first() -> None:
-    from folkcards.bots.heuristic import HEURISTIC
-    from folkcards.bots.search import heuristic_prior
-
     game = GAMES["scopone"]
     state = game.random_deal(random.Random(8))
     obs = state.observation(state.to_act)
@@ -201,8 +201,6 @@ def test_search_leaves_unsearched_phases_to_the_heuristic() -> None:
 
 
 def test_fast_playout_policy_is_legal_and_falls_back_to_random() -> None:
-    from folkcards.bots.search import fast_policy
-
     for game in (GAMES["scopone"], GAMES["sasku"], toygame.GAME):
         state = game.random_deal(random.Random(6))
         rng = random.Random(1)
@@ -216,8 +214,6 @@ def test_keep_plays_the_heuristic_unless_a_gain_is_significant() -> None:
     """``pimc:keep=z`` is the heuristic's rollout improvement: with an unreachable z it
     plays exactly the heuristic's choice; with z = 0 it plays any action whose paired
     mean gain over that choice is positive (the best such one)."""
-    from folkcards.bots.heuristic import HEURISTIC
-
     game = GAMES["scopone"]
     checked = 0
     for seed in range(12):

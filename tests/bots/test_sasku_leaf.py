@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from folkcards.bots.base import BotError, utilities
-from folkcards.bots.heuristic import explains, sasku
+from folkcards.bots.heuristic import sasku
+from folkcards.bots.kits import get_kit
 from folkcards.bots.registry import make_bot
 from folkcards.bots.search import (
     PIMCBot,
@@ -132,7 +133,7 @@ def _played(seed: int, stray_seat: int | None = None) -> DealState:
         action = heuristic_policy(state, rng)
         if seat == stray_seat and state.phase == "play" and not strayed:
             other = state.legal_actions()[-1]
-            if explains(state.observation(seat), other) is False:
+            if get_kit("sasku").explains(state.observation(seat), other) is False:
                 action, strayed = other, True
         state.apply(action)
     return state
@@ -154,7 +155,7 @@ def test_likelihood_counts_the_decisions_the_heuristic_would_not_make() -> None:
     assert seat is not None
     obs = end.observation(seat)
     assert not sasku.models(obs)
-    assert all(explains(obs, a) is None for a in obs.legal)
+    assert all(get_kit("sasku").explains(obs, a) is None for a in obs.legal)
 
 
 @pytest.mark.parametrize(

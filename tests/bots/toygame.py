@@ -20,6 +20,7 @@ from folkcards.engine.api import (
     Variant,
     VariantOption,
 )
+from folkcards.engine.card import NO_TRUMP, GameCard, suit_run, teams
 
 DECK = ranks_mask("AKQJ")
 TEXTS = (
@@ -191,6 +192,30 @@ class ToyGame(Game):
 
     def parse_action(self, text: str, variant: Variant) -> Action:
         return TABLE.parse(text)
+
+    def card(self, variant: Mapping[str, Any] | None = None) -> GameCard:
+        """The toy's game card: two teams, a deal's score 1-0 (no finer shaping key, so the
+        bots shape utilities by the score on ``margin_scale``)."""
+        return GameCard(
+            name=self.name,
+            title=self.title,
+            variant=self.normalize_variant(variant),
+            seats=4,
+            sides=teams(4, True),
+            partnership=True,
+            direction="clockwise",
+            deck=DECK,
+            pack="french",
+            phases=("give", "trump", "play"),
+            utility_bounds=(0, 1),
+            margin_scale=5.0,
+            shaping=None,
+            suit_order="CSHD",
+            suit_ranks={x: suit_run("AKQJ", x) for x in "CSHD"},
+            trump_groups={NO_TRUMP: ()},
+            table_keys=("trump", "trick", "tricks"),
+            rules="toy",
+        )
 
     def new_deal(
         self,

@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 
-from folkcards.bots.base import SCALES, SHAPING
 from folkcards.cards import CARD_NAMES, SUITS, iter_cards
 from folkcards.engine.api import Game, MalformedRecord
 from folkcards.engine.card import NO_TRUMP, GameCard
@@ -153,8 +152,6 @@ def test_to_dict_is_json_and_the_facts_the_bots_use(game: Game) -> None:
     assert json.loads(json.dumps(d)) == d
     assert d["deck"] == [CARD_NAMES[c] for c in iter_cards(game.deck)]
     assert set(d["trump_groups"]) >= {NO_TRUMP}
-    assert card.margin_scale == SCALES[game.name]
-    assert card.shaping == SHAPING.get(game.name)
     for seat in range(card.seats):
         assert seat in card.sides[card.side_of(seat)]
     with pytest.raises(ValueError):

@@ -108,3 +108,21 @@ def test_the_declared_utility_bounds_are_the_game_cards(
     game = pyspiel.load_game(short_name(name), {"variant": json.dumps(variant)})
     low, high = GAMES[name].card(variant).utility_bounds
     assert (game.min_utility(), game.max_utility()) == (low, high)
+
+
+def test_the_openspiel_bot_registers_itself_in_the_bot_registry() -> None:
+    """``folkcards.rl`` registers ``openspiel`` (the bot registry imports nothing of rl):
+    once a spec names it, ``make_bot`` builds it with its options."""
+    import random
+
+    from folkcards.bots import make_bot
+    from folkcards.rl import register_bots_for
+    from folkcards.rl.openspiel_bot import OpenSpielISMCTSBot
+
+    register_bots_for(["openspiel:iters=4", "heuristic"])
+    bot = make_bot("openspiel:iters=4")
+    assert isinstance(bot, OpenSpielISMCTSBot) and bot.iterations == 4
+    assert bot.name == "openspiel:iters=4"
+    deal = GAMES["scopone"].random_deal(random.Random(2))
+    obs = deal.observation(deal.to_act or 0)
+    assert bot.choose(obs, random.Random(1)) in obs.legal

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from folkcards.bots.base import SCALES, SHAPING
+from folkcards.bots.base import shaping_of
 from folkcards.engine.actions import Action
 from folkcards.engine.api import DealState
 from folkcards.engine.tricks import TrumpConfig
@@ -87,7 +87,7 @@ class GameKernel:
 
     def shaping_key(self) -> tuple[str, float]:
         """The result key and scale of :func:`folkcards.bots.base.utilities`."""
-        return SHAPING.get(self.game, ("score", SCALES.get(self.game, 5.0)))
+        return shaping_of(self.game)
 
     # --- batches -----------------------------------------------------------------------
     def encode(self, states: Sequence[DealState]) -> Arrays:

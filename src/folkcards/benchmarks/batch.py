@@ -21,7 +21,7 @@ def mid_deal(game: Game, seed: int = 1, worlds: int = 64) -> tuple[DealState, li
     """A position halfway through card play (the heuristic plays every seat) and
     ``worlds`` determinizations of it from the observation of the seat to act."""
     from folkcards.batch import kernel_for
-    from folkcards.bots.heuristic import HEURISTIC
+    from folkcards.bots.search import HEURISTIC
 
     kernel = kernel_for(game.name)
     assert kernel is not None

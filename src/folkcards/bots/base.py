@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from folkcards.engine import registry
 from folkcards.engine.actions import Action
 from folkcards.engine.api import DealState, FolkcardsError, Game, Observation
 
@@ -117,32 +118,46 @@ def margins(score: Sequence[float], num_seats: int) -> list[float]:
     return out
 
 
-SCALES: dict[str, float] = {
-    "sasku": 4.0,
-    "scopone": 3.0,
-    "sheepshead": 3.0,
-    "satat": 1.0,
-    "huutopussi": 150.0,
-}
-"""A typical size of a deal's margin per game, to put margins on one scale for search."""
+_SCALES: dict[tuple[Game, tuple[tuple[str, Any], ...]], tuple[str, float, float]] = {}
 
 
-SHAPING: dict[str, tuple[str, float]] = {
-    "sasku": ("points", 15.0),
-    "satat": ("tricks", 2.0),
-}
-"""A finer result key whose margin says "by how much" better than the score does: Sasku's
-card points (strokes come in steps of 2), Satat's tricks (the score is one point)."""
+def _scales(game: Game, variant: Mapping[str, Any] | None) -> tuple[str, float, float]:
+    """The game card's shaping key and scale, and its margin scale (cached: a card is
+    built afresh on every call, and every playout asks)."""
+    key = (game, tuple(sorted(variant.items())) if variant else ())
+    out = _SCALES.get(key)
+    if out is None:
+        card = game.card(variant)
+        shaping, scale = card.shaping or ("score", card.margin_scale)
+        out = _SCALES[key] = (shaping, scale, card.margin_scale)
+    return out
 
 
-def utilities(game: str, result: Mapping[str, Any], num_seats: int) -> list[float]:
+def shaping_of(game: str | Game, variant: Mapping[str, Any] | None = None) -> tuple[str, float]:
+    """The result key whose margin says by how much a side won a deal, and a typical size
+    of that margin, from the game card (``Game.card(variant)``): its ``shaping`` (Sasku's
+    card points, Satat's tricks), else the ``score`` with the card's ``margin_scale``."""
+    shaping, scale, _ = _scales(registry.get(game) if isinstance(game, str) else game, variant)
+    return shaping, scale
+
+
+def utilities(
+    game: str | Game,
+    result: Mapping[str, Any],
+    num_seats: int,
+    variant: Mapping[str, Any] | None = None,
+) -> list[float]:
     """Each seat's utility of a finished deal in [0, 1]: mostly whether its side won the
     deal (1 win, ½ tie, 0 loss), partly by how much (so search prefers bigger wins and
-    closer losses, and small budgets get a smoother signal than win or loss)."""
-    key, scale = SHAPING.get(game, ("score", SCALES.get(game, 5.0)))
+    closer losses, and small budgets get a smoother signal than win or loss). "How much"
+    is the margin of the game card's shaping key (:func:`shaping_of`) on its scale, or of
+    the score on the card's ``margin_scale`` where the result lacks that key."""
+    key, scale, margin_scale = _scales(
+        registry.get(game) if isinstance(game, str) else game, variant
+    )
     by = result.get(key)
     if not isinstance(by, Sequence) or len(by) != len(result["score"]):
-        by, scale = result["score"], SCALES.get(game, 5.0)
+        by, scale = result["score"], margin_scale
     out = []
     for m, k in zip(margins(result["score"], num_seats), margins(by, num_seats), strict=True):
         win = 1.0 if m > 0 else 0.0 if m < 0 else 0.5
@@ -198,14 +213,6 @@ def play_deal(
 
 
 def game_of(obs: Observation) -> Game:
-    """The registered game an observation belongs to (or a game registered for tests)."""
-    game = EXTRA_GAMES.get(obs.game)
-    if game is not None:
-        return game
-    from folkcards.games import get_game
-
-    return get_game(obs.game)
-
-
-EXTRA_GAMES: dict[str, Game] = {}
-"""Games known to the bots besides the registry (e.g. a test game)."""
+    """The game an observation belongs to, from the engine's registry (where a test
+    registers its toy game too)."""
+    return registry.get(obs.game)

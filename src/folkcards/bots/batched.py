@@ -19,12 +19,15 @@ import random
 import time
 from typing import Any
 
+from folkcards.batch import kernel_for
 from folkcards.bots.base import Bot, Evaluation, argmax, game_of
+from folkcards.bots.kits import find_kit
 from folkcards.bots.search import (
     NoSample,
     PIMCBot,
     fallback,
     heuristic_evaluation,
+    quick_choice,
     resample,
     sample,
 )
@@ -33,11 +36,10 @@ from folkcards.engine.api import DealState, Observation
 
 
 def batch_tuning(game: str) -> dict[str, Any]:
-    """The game's own settings for ``bsearch`` (a heuristic module's ``BATCH_TUNING``,
-    e.g. ``{"worlds": 24}`` where sampling a deal is dear), or {}."""
-    from folkcards.bots.heuristic import module_attribute
-
-    return dict(module_attribute(game, "BATCH_TUNING") or {})
+    """The game's own settings for ``bsearch`` (its kit's ``batch_tuning``, e.g.
+    ``{"worlds": 48}`` where sampling a deal is dear), or {}."""
+    kit = find_kit(game)
+    return {} if kit is None else dict(kit.batch_tuning)
 
 
 class BatchPIMCBot(Bot):
@@ -132,8 +134,6 @@ class BatchPIMCBot(Bot):
         """Mean utility of each legal action over the sampled deals (batched playouts)."""
         if self.only is not None and obs.phase not in self.only:
             return heuristic_evaluation(obs, rng)
-        from folkcards.batch import kernel_for
-
         kernel = kernel_for(obs.game)
         if kernel is None:
             return self._scalar(obs, rng)
@@ -222,9 +222,7 @@ class BatchPIMCBot(Bot):
     ) -> Action:
         """The heuristic's choice unless another action's paired gain over it exceeds
         ``keep`` standard errors (weighted: Kish's effective sample size)."""
-        from folkcards.bots.heuristic import HEURISTIC
-
-        base = HEURISTIC.quick_choice(obs, rng)
+        base = quick_choice(obs, rng)
         col = {c: i for i, c in enumerate(unique)}
         ref = values[:, col[codes[obs.legal.index(base)]]]
         total = float(w.sum())

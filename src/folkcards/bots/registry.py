@@ -16,8 +16,8 @@ commas, so that a list of specs can be comma-separated on the command line):
   keeping the heuristic's card unless another one's paired gain is significant
   (``pimc:policy=heuristic:keep=1:only=play``; the heuristic makes the other
   decisions): the configuration measured strongest (docs/bots.md, "Measured strength"),
-  with a game's own ``keep`` and ``infer`` where its heuristic module measured better
-  ones (``SEARCH_TUNING``; options given in the spec win).
+  with a game's own ``keep``, ``infer`` and ``pool`` where its bot kit measured better
+  ones (``search_tuning``; options given in the spec win).
 
 Search options: ``iters=N`` playouts per decision (default 200), ``ms=T`` a time budget
 per decision instead (not reproducible), ``policy=random|heuristic`` for playouts,
@@ -29,6 +29,11 @@ over it exceeds Z standard errors, ``c=X`` the IS-MCTS exploration constant.
 Batched options (``bpimc``, ``bsearch``): ``worlds=D`` sampled deals, ``k=K`` playouts per
 deal and action, ``policy=fast|simple|random``, ``noise=P`` a percentage of random moves
 in the playouts, ``ms``, ``keep``, ``only``, ``infer``, ``pool`` as above.
+
+Bots that need more than the core package register themselves with :func:`register_bot`
+when their module is imported: ``openspiel`` (OpenSpiel's IS-MCTS) is registered by
+``folkcards.rl.openspiel_bot``, which needs the ``rl`` extra; this module imports nothing
+of it.
 """
 
 from __future__ import annotations
@@ -38,9 +43,11 @@ from typing import Any
 
 from folkcards.bots.base import Bot, BotError
 from folkcards.bots.batched import BatchPIMCBot
-from folkcards.bots.heuristic import HeuristicBot
 from folkcards.bots.random import RandomBot
-from folkcards.bots.search import ISMCTSBot, PIMCBot
+from folkcards.bots.search import HeuristicBot, ISMCTSBot, PIMCBot
+
+Factory = Callable[[dict[str, Any], str], Bot]
+"""Makes a bot from its spec's options (parsed to their types) and the spec itself."""
 
 SEARCH_DEFAULT = "pimc"
 """What ``search`` means: the algorithm that measured stronger (docs/bots.md, "Measured strength")."""
@@ -114,7 +121,7 @@ def _default_search(opts: dict[str, Any], name: str) -> Bot:
     opts = {"keep": SEARCH_KEEP, "only": SEARCH_ONLY, "policy": "heuristic", **opts}
     bot = _search(ISMCTSBot if SEARCH_DEFAULT == "ismcts" else PIMCBot, opts, name)
     assert isinstance(bot, PIMCBot | ISMCTSBot)
-    bot.tuned = frozenset({"keep", "infer", "pool"} - given)  # each game's SEARCH_TUNING
+    bot.tuned = frozenset({"keep", "infer", "pool"} - given)  # each game kit's search_tuning
     return bot
 
 
@@ -153,15 +160,7 @@ def _bsearch(opts: dict[str, Any], name: str) -> Bot:
     return bot
 
 
-def _openspiel(opts: dict[str, Any], name: str) -> Bot:
-    try:
-        from folkcards.rl.openspiel_bot import OpenSpielISMCTSBot
-    except ImportError as exc:  # the rl extra is not installed
-        raise ValueError(f"needs the rl extra (pip install 'folkcards[rl]'): {exc}") from None
-    return OpenSpielISMCTSBot(iterations=opts.get("iters", 200), ms=opts.get("ms"), name=name)
-
-
-BOTS: dict[str, tuple[Callable[[dict[str, Any], str], Bot], dict[str, type]]] = {
+BOTS: dict[str, tuple[Factory, dict[str, type]]] = {
     "random": (_random, {}),
     "heuristic": (_heuristic, {}),
     "search": (_default_search, _SEARCH_OPTIONS),
@@ -169,11 +168,22 @@ BOTS: dict[str, tuple[Callable[[dict[str, Any], str], Bot], dict[str, type]]] = 
     "ismcts": (_ismcts, dict(_SEARCH_OPTIONS, c=float)),
     "bpimc": (_bpimc, _BATCH_OPTIONS),
     "bsearch": (_bsearch, _BATCH_OPTIONS),
-    "openspiel": (_openspiel, {"iters": int, "ms": float}),
 }
-"""Every bot name with its factory and its options' types."""
+"""Every bot name with its factory and its options' types: the core package's, then those
+registered by :func:`register_bot`."""
 
 BOT_NAMES = tuple(BOTS)
+"""The names of the core package's bots (:data:`BOTS` holds those registered since)."""
+
+
+def register_bot(name: str, factory: Factory, options: dict[str, type]) -> None:
+    """Make ``name`` a bot spec: ``factory(opts, spec)`` builds the bot from the spec's
+    options, each parsed by its type in ``options``. ValueError if a different factory
+    already holds the name (registering the same one again is allowed)."""
+    held = BOTS.get(name)
+    if held is not None and held[0] is not factory:
+        raise ValueError(f"a different bot is already registered as {name!r}")
+    BOTS[name] = (factory, dict(options))
 
 
 def make_bot(spec: str) -> Bot:

@@ -5,15 +5,15 @@ with it through ``Game.determinize(obs, rng)`` — the game module's sampler, wh
 applies what play revealed (voids, exchanged and passed cards, the blind a picker saw) —
 and plays it out. The budget is a number of playouts (``iterations``; reproducible with
 a seeded RNG) or a time limit (``ms``; not reproducible, since it depends on the
-machine). Playouts follow the ``random`` policy, the game's ``fast`` rollout policy (a
-heuristic module's ``rollout``, reading only action texts; random where there is none),
-or the full ``heuristic`` (slow: it builds an observation per step).
+machine). Playouts follow the ``random`` policy, the game's ``fast`` rollout policy (its
+bot kit's ``rollout``, reading only action texts; random where there is none), or the
+full ``heuristic`` (slow: it builds an observation per step).
 
 * :class:`PIMCBot` — Perfect-Information Monte Carlo: for each sampled deal, every legal
   action is tried and played out; values are mean utilities over the samples. Two
   refinements: *double-dummy leaves* (``dd``, on by default) — a playout stops where the
-  game's heuristic module can solve the rest with open hands (:func:`leaf_for`; Sasku's
-  last three tricks); and *inference from play* (``infer``) — each sampled deal is
+  game's bot kit can solve the rest with open hands (:func:`leaf_for`; Sasku's last
+  three tricks); and *inference from play* (``infer``) — each sampled deal is
   weighted down for every decision of another seat that the heuristic would not have
   made in it (:func:`likelihood`), so deals that explain the bids and cards seen count
   more.
@@ -23,6 +23,10 @@ or the full ``heuristic`` (slow: it builds an observation per step).
   scored with that seat's utility.
 
 docs/bots.md has the measurement of which one is stronger at equal budget.
+
+The ``heuristic`` bot (:class:`HeuristicBot`) is here too, since the two lean on each
+other: it plays its game kit's choice, and for a game without a kit it is a small PIMC
+search; the search bots leave the phases they do not search to it.
 """
 
 from __future__ import annotations
@@ -32,7 +36,8 @@ import random
 import time
 from collections.abc import Callable
 
-from folkcards.bots.base import Bot, Evaluation, argmax, game_of, utilities
+from folkcards.bots.base import Bot, Evaluation, argmax, game_of, make_evaluation, utilities
+from folkcards.bots.kits import LeafSolver, find_kit
 from folkcards.engine.actions import Action
 from folkcards.engine.api import DealState, FolkcardsError, Game, Observation
 
@@ -46,30 +51,24 @@ def random_policy(state: DealState, rng: random.Random) -> Action:
 
 
 def heuristic_policy(state: DealState, rng: random.Random) -> Action:
-    """The heuristic bot's playout choice for the seat to act, from that seat's
-    observation, by the game's playout scorer (:meth:`HeuristicBot.quick_choice`)."""
-    from folkcards.bots.heuristic import HEURISTIC
-
+    """The heuristic's playout choice for the seat to act, from that seat's observation,
+    by the game kit's playout scorer (:func:`quick_choice`)."""
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
     seat = state.to_act
     assert seat is not None
-    return HEURISTIC.quick_choice(state.observation(seat), rng, "playout_evaluate")
+    return quick_choice(state.observation(seat), rng, playout=True)
 
 
 def fast_policy(state: DealState, rng: random.Random) -> Action:
-    """The game's fast playout policy (a heuristic module's ``rollout(legal, rng)``, which
-    reads only the action texts), or a random action for a game without one."""
-    from folkcards.bots.heuristic import module_attribute
-
+    """The game's fast playout policy (its kit's ``rollout(legal, rng)``, which reads only
+    the action texts), or a random action for a game without one."""
     legal = state.legal_actions()
-    fn: Callable[[tuple[Action, ...], random.Random], Action] | None = module_attribute(
-        state.game.name, "rollout"
-    )
-    if fn is None:
+    kit = find_kit(state.game.name)
+    if kit is None or kit.rollout is None:
         return legal[rng.randrange(len(legal))]
-    return fn(legal, rng)
+    return kit.rollout(legal, rng)
 
 
 POLICIES: dict[str, Policy] = {
@@ -79,29 +78,23 @@ POLICIES: dict[str, Policy] = {
 }
 
 
-Leaf = Callable[[DealState], "list[float] | None"]
-
-
-def leaf_for(game: str) -> Leaf | None:
-    """The game's exact endgame valuation for playouts (a heuristic module's ``leaf(state)``:
-    every seat's utility once the deal is small enough to solve, else None), or None for a
-    game without one."""
-    from folkcards.bots.heuristic import module_attribute
-
-    fn: Leaf | None = module_attribute(game, "leaf")
-    return fn
+def leaf_for(game: str) -> LeafSolver | None:
+    """The game's exact endgame valuation for playouts (its kit's ``leaf_solver``: every
+    seat's utility once the deal is small enough to solve, else None), or None for a game
+    without one."""
+    kit = find_kit(game)
+    return None if kit is None else kit.leaf_solver
 
 
 def search_tuning(game: str) -> dict[str, float]:
-    """The game's own settings for ``search`` (a heuristic module's ``SEARCH_TUNING``,
-    e.g. ``{"keep": 0.5, "infer": 0.25}``: measured for that game), or {}."""
-    from folkcards.bots.heuristic import module_attribute
-
-    return dict(module_attribute(game, "SEARCH_TUNING") or {})
+    """The game's own settings for ``search`` (its kit's ``search_tuning``, e.g.
+    ``{"keep": 0.5, "infer": 0.25}``: measured for that game), or {}."""
+    kit = find_kit(game)
+    return {} if kit is None else dict(kit.search_tuning)
 
 
 def playout(
-    state: DealState, rng: random.Random, policy: Policy, leaf: Leaf | None = None
+    state: DealState, rng: random.Random, policy: Policy, leaf: LeafSolver | None = None
 ) -> list[float]:
     """Play ``state`` (a determinized copy) to its end, or until ``leaf`` values it;
     every seat's utility."""
@@ -111,7 +104,7 @@ def playout(
             if values is not None:
                 return values
         state.apply(policy(state, rng))
-    return utilities(state.game.name, state.result(), state.num_seats)
+    return utilities(state.game, state.result(), state.num_seats, state.variant)
 
 
 class NoSample(Exception):
@@ -132,19 +125,20 @@ def sample(game: Game, obs: Observation, rng: random.Random, tries: int = 3) -> 
 def likelihood(world: DealState, seat: int, miss: float) -> float:
     """How well the heuristic explains the other seats' decisions in ``world``: the
     deal is replayed from its start, and each decision of another seat that the heuristic
-    would not have made (:func:`~folkcards.bots.heuristic.explains`) multiplies the weight
-    by ``miss``. A sampled deal in which the rivals' bids, passes and cards are what the
-    heuristic plays with those hands is the likelier one: this is inference from play
-    beyond the hard facts the determinizer already applies (voids, bid lengths)."""
-    from folkcards.bots.heuristic import explains
-
+    would not have made (:meth:`BotKit.explains <folkcards.bots.kits.BotKit.explains>`)
+    multiplies the weight by ``miss``. A sampled deal in which the rivals' bids, passes and
+    cards are what the heuristic plays with those hands is the likelier one: this is
+    inference from play beyond the hard facts the determinizer already applies (voids,
+    bid lengths). A game without a kit has no heuristic to explain anything: weight 1."""
+    kit = find_kit(world.game.name)
     fresh = world.game.deal_from_record(world.setup_record(), world.variant)
     weight = 1.0
     for action, actor in zip(world.history, world.actors, strict=True):
         if (
-            actor != seat
+            kit is not None
+            and actor != seat
             and len(fresh.legal_actions()) > 1
-            and explains(fresh.observation(actor), action) is False
+            and kit.explains(fresh.observation(actor), action) is False
         ):
             weight *= miss
         fresh.apply(action)
@@ -171,37 +165,73 @@ def resample(
 
 def fallback(obs: Observation, rng: random.Random, reason: str) -> Evaluation:
     """The heuristic's evaluation, for a position the search could not sample."""
-    from folkcards.bots.heuristic import HEURISTIC, scorer_for
-
-    if scorer_for(obs.game) is None:  # no heuristic either: a uniform choice
+    kit = find_kit(obs.game)
+    if kit is None:  # no heuristic either: a uniform choice
         choice = obs.legal[rng.randrange(len(obs.legal))]
         values = {a.text: 1.0 / len(obs.legal) for a in obs.legal}
         return Evaluation(choice, values, "uniform", {"fallback": reason})
-    ev = HEURISTIC.evaluate(obs, rng)
+    ev = make_evaluation(kit.scores(obs), rng, "heuristic")
     return Evaluation(ev.choice, ev.values, ev.scale, {"fallback": reason})
 
 
-def heuristic_evaluation(obs: Observation, rng: random.Random) -> Evaluation:
-    """The heuristic bot's evaluation (for the phases a search bot leaves to it)."""
-    from folkcards.bots.heuristic import HEURISTIC
+FALLBACK_PLAYOUTS = 4
+"""For a game without a bot kit, the heuristic is a PIMC search of this many random
+playouts per legal action."""
 
-    return HEURISTIC.evaluate(obs, rng)
+
+def heuristic_evaluation(
+    obs: Observation, rng: random.Random, fallback_playouts: int = FALLBACK_PLAYOUTS
+) -> Evaluation:
+    """The heuristic's evaluation (its game kit's scores), for the ``heuristic`` bot and
+    the phases a search bot leaves to it; for a game without a kit, a small PIMC search
+    (``fallback_playouts`` random playouts per legal action over determinizations), which
+    is still far better than random and uses the same observation."""
+    kit = find_kit(obs.game)
+    if kit is None:
+        return PIMCBot(iterations=fallback_playouts * len(obs.legal)).evaluate(obs, rng)
+    return make_evaluation(kit.scores(obs), rng, "heuristic")
+
+
+def quick_choice(obs: Observation, rng: random.Random, playout: bool = False) -> Action:
+    """The heuristic's choice without the fallback search (random for a game without a
+    kit), by its kit's ``evaluate`` or, for the playouts of the search bots, by the
+    cheaper ``playout_evaluate``."""
+    kit = find_kit(obs.game)
+    if kit is None:
+        return obs.legal[rng.randrange(len(obs.legal))]
+    return kit.choice(obs, rng, playout)
 
 
 def heuristic_prior(obs: Observation) -> dict[Action, float]:
     """The heuristic's ranking of the legal actions as a prior in [0, 1] (1 = its choice,
     0 = its last), or {} when the game has no heuristic."""
-    from folkcards.bots.heuristic import scorer_for
-
-    scorer = scorer_for(obs.game)
-    if scorer is None:
+    kit = find_kit(obs.game)
+    if kit is None:
         return {}
-    scores = scorer(obs)
-    values = sorted({scores.get(a, 0.0) for a in obs.legal})
+    scores = kit.scores(obs)
+    values = sorted(set(scores.values()))
     if len(values) < 2:
         return dict.fromkeys(obs.legal, 1.0)
     rank = {v: i / (len(values) - 1) for i, v in enumerate(values)}
-    return {a: rank[scores.get(a, 0.0)] for a in obs.legal}
+    return {a: rank[scores[a]] for a in obs.legal}
+
+
+class HeuristicBot(Bot):
+    """The ``heuristic`` bot: plays the best action of its game kit's ``evaluate``; for a
+    game without a kit, a small PIMC search (:func:`heuristic_evaluation`)."""
+
+    name = "heuristic"
+
+    def __init__(self, fallback_playouts: int = FALLBACK_PLAYOUTS) -> None:
+        self.fallback_playouts = fallback_playouts
+
+    def evaluate(self, obs: Observation, rng: random.Random) -> Evaluation:
+        """The kit's scores (or the fallback search's values)."""
+        return heuristic_evaluation(obs, rng, self.fallback_playouts)
+
+    def quick_choice(self, obs: Observation, rng: random.Random, playout: bool = False) -> Action:
+        """The heuristic's choice without the fallback search (:func:`quick_choice`)."""
+        return quick_choice(obs, rng, playout)
 
 
 class SearchBot(Bot):
@@ -253,8 +283,7 @@ class SearchBot(Bot):
 
     def settings(self, game: str) -> tuple[float | None, float | None, int]:
         """``keep``, ``infer`` and ``pool`` for ``game``: the bot's own, or the game's
-        tuning (:data:`SEARCH_TUNING` in its heuristic module) for the options in
-        :attr:`tuned`."""
+        tuning (its kit's ``search_tuning``) for the options in :attr:`tuned`."""
         own: dict[str, float | None] = {"keep": self.keep, "infer": self.infer, "pool": self.pool}
         if self.tuned:
             tuning = search_tuning(game)
@@ -262,9 +291,9 @@ class SearchBot(Bot):
         pool = own["pool"]
         return own["keep"], own["infer"], int(pool) if pool else 1
 
-    def leaf(self, game: str) -> Leaf | None:
+    def leaf(self, game: str) -> LeafSolver | None:
         """The exact endgame valuation that ends this bot's playouts (``dd``: the game's
-        double-dummy leaf, where its heuristic module has one), or None."""
+        double-dummy leaf, where its kit has one), or None."""
         return leaf_for(game) if self.dd else None
 
     def searches(self, obs: Observation) -> bool:
@@ -310,7 +339,7 @@ class PIMCBot(SearchBot):
         seat = obs.seat
         samples: dict[Action, list[float]] = {a: [] for a in legal}
         keep, infer, pool = self.settings(obs.game)
-        base = self._heuristic_choice(obs, rng) if keep is not None else None
+        base = quick_choice(obs, rng) if keep is not None else None
         active = list(legal)
         prune_after = max(4 * len(legal), self.iterations // 2) if self.ms is None else None
         more = self._budget()
@@ -353,12 +382,6 @@ class PIMCBot(SearchBot):
         return Evaluation(
             argmax(values, rng), {a.text: v for a, v in values.items()}, "win", detail
         )
-
-    @staticmethod
-    def _heuristic_choice(obs: Observation, rng: random.Random) -> Action:
-        from folkcards.bots.heuristic import HEURISTIC
-
-        return HEURISTIC.quick_choice(obs, rng)
 
     @staticmethod
     def _contenders(
@@ -530,3 +553,7 @@ class ISMCTSBot(SearchBot):
         choice = argmax(top, rng)
         detail = {a.text: {"visits": visits[a]} for a in obs.legal}
         return Evaluation(choice, {a.text: v for a, v in values.items()}, "win", detail)
+
+
+HEURISTIC = HeuristicBot()
+"""A shared ``heuristic`` bot (it keeps no state between decisions)."""

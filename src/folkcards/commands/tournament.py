@@ -20,6 +20,7 @@ from typing import Any
 from folkcards.bots.base import BotError
 from folkcards.bots.registry import make_bot
 from folkcards.engine.api import FolkcardsError
+from folkcards.rl import register_bots_for
 from folkcards.tournament.duplicate import TournamentConfig
 from folkcards.tournament.runner import run_tournament
 
@@ -150,6 +151,7 @@ def build_config(args: argparse.Namespace) -> TournamentConfig:
     specs = tuple(s.strip() for s in args.bots.split(",") if s.strip())
     if len(specs) < 2:
         raise BotError("--bots needs at least two bot specs, e.g. heuristic,random")
+    register_bots_for(specs)
     for spec in specs:
         make_bot(spec)
     variant = parse_variant(args.variant)

@@ -6,6 +6,10 @@ its own worlds with ``resample_from_infostate`` (= ``determinize``) at every sim
 so the search sees only the seat's information. Budget: ``iterations`` simulations, or
 ``ms`` milliseconds per decision (the number of simulations is calibrated from the time
 the previous decisions took).
+
+Importing this module registers the bot as ``openspiel`` in the bot registry
+(``make_bot("openspiel:iters=400")``, ``folkcards.bots.registry.register_bot``): the
+registry imports nothing of ``rl``, whose dependencies the core package does not need.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from open_spiel.python.algorithms import ismcts
 from open_spiel.python.algorithms import mcts as os_mcts
 
 from folkcards.bots.base import Bot, Evaluation, game_of
+from folkcards.bots.registry import register_bot
 from folkcards.engine.api import Observation
 from folkcards.rl.encoding import Encoder
 from folkcards.rl.openspiel import FolkcardsSpielState, register, short_name
@@ -80,3 +85,12 @@ class OpenSpielISMCTSBot(Bot):
         values = {by_index[a].text: float(p) for a, p in policy if a in by_index}
         best = max(obs.legal, key=lambda a: (values.get(a.text, 0.0), -int(a)))
         return Evaluation(best, values, "visits")
+
+
+def make_openspiel_bot(opts: dict[str, Any], name: str) -> Bot:
+    """The ``openspiel`` bot of a spec: ``iters=N`` simulations a decision (default 200) or
+    ``ms=T`` a time budget instead."""
+    return OpenSpielISMCTSBot(iterations=opts.get("iters", 200), ms=opts.get("ms"), name=name)
+
+
+register_bot("openspiel", make_openspiel_bot, {"iters": int, "ms": float})

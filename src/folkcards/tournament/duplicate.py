@@ -30,6 +30,7 @@ from folkcards.bots.registry import make_bot
 from folkcards.cards import iter_cards
 from folkcards.engine.api import Game
 from folkcards.engine.match import Match
+from folkcards.rl import register_bots_for
 
 
 @dataclass(frozen=True)
@@ -112,6 +113,7 @@ def play_board(config: TournamentConfig, pair: tuple[int, int], board: int) -> d
     variant = game.normalize_variant(dict(config.variant))
     n = game.num_seats(variant)
     specs = (config.bots[pair[0]], config.bots[pair[1]])
+    register_bots_for(specs)  # a Ray worker has not run the command's registration
     dealer = board % n
     deck = board_deck(game, config.seed, board)
     plays = []

@@ -18,6 +18,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from folkcards.bots.heuristic.common import (
@@ -27,36 +29,43 @@ from folkcards.bots.heuristic.common import (
     played_cards,
     score_plays,
 )
-from folkcards.cards import BIT, CARD_NAMES, SUIT_MASK, Card, CardSet, iter_cards, ranks_mask
+from folkcards.cards import BIT, CARD_NAMES, RANKS, SUIT_MASK, SUITS, Card, CardSet, iter_cards
 from folkcards.engine.actions import Action
 from folkcards.engine.api import Observation
+from folkcards.games.huutopussi.tables import (
+    DECK,
+    MARRIAGE_VALUES,
+    POINT_SCHEMES,
+    TRICK_ORDER,
+    rules_of,
+)
 
-DECK: CardSet = ranks_mask("AKQJT9876")
-ORDER = "ATKQJ9876"
-SUITS = "CSHD"
-MARRIAGE_VALUES = {
-    "hearts-high": {"S": 40, "C": 60, "D": 80, "H": 100},
-    "bridge": {"S": 100, "H": 80, "D": 60, "C": 40},
+_POINTS_BY_LETTER: dict[str, Mapping[str, int]] = {
+    scheme: MappingProxyType({RANKS[r]: p for r, p in points.items()})
+    for scheme, points in POINT_SCHEMES.items()
+}
+_MARRIAGES_BY_LETTER: dict[tuple[int, ...], Mapping[str, int]] = {
+    values: MappingProxyType(dict(zip(SUITS, values, strict=True)))
+    for values in MARRIAGE_VALUES.values()
 }
 
 
-def card_points(variant: Any) -> dict[str, int]:
-    """Card points by rank letter for the variant (HUU-1.3, HUU-11.1, HUU-12.1)."""
-    if variant.get("erlangen") or variant.get("card_points") == "11-10-4-3-2":
-        return {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
-    return {"A": 10, "T": 10, "K": 5, "Q": 5, "J": 5}
+def card_points(variant: Any) -> Mapping[str, int]:
+    """Card points by rank letter for the variant (HUU-1.3, HUU-11.1, HUU-12.1): the
+    game's point scheme for it (``rules_of``; the variant is the normalized one of an
+    observation)."""
+    return _POINTS_BY_LETTER[rules_of(variant).point_scheme]
 
 
-def marriage_values(variant: Any) -> dict[str, int]:
-    """Marriage value per suit letter (HUU-1.5, HUU-11.3)."""
-    return MARRIAGE_VALUES.get(
-        str(variant.get("marriage_values", "hearts-high")), MARRIAGE_VALUES["hearts-high"]
-    )
+def marriage_values(variant: Any) -> Mapping[str, int]:
+    """Marriage value per suit letter (HUU-1.5, HUU-11.3): the game's own for the variant
+    (``rules_of``)."""
+    return _MARRIAGES_BY_LETTER[rules_of(variant).marriage_values]
 
 
 def power(c: Card) -> int:
     """Plain ordinal 1–9 (A highest, HUU-1.2)."""
-    return 9 - ORDER.index(CARD_NAMES[c][0])
+    return 9 - TRICK_ORDER.index(c % 13)
 
 
 def has(hand: CardSet, name: str) -> bool:

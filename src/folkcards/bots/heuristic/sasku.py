@@ -44,13 +44,14 @@ from folkcards.bots.heuristic.common import (
     card_of,
     play_actions,
 )
-from folkcards.cards import BIT, CARD_NAMES, SUIT_MASK, Card, CardSet, iter_cards, ranks_mask
+from folkcards.cards import BIT, CARD_NAMES, SUIT_MASK, Card, CardSet, iter_cards
 from folkcards.engine.actions import Action
 from folkcards.engine.api import DealState, Observation
 from folkcards.engine.tricks import TrumpConfig
 from folkcards.games.sasku import (
     CARD_POINTS,
     DECK,
+    PICTURES,
     PLAIN_RANKS,
     PLAY_PHASE,
     TRUMP_CONFIGS,
@@ -59,7 +60,6 @@ from folkcards.games.sasku import (
     trump_order,
 )
 
-PICTURES: CardSet = ranks_mask("KQJ")
 CONFIGS = TRUMP_CONFIGS
 POWER: tuple[tuple[int, ...], ...] = tuple(
     tuple(
@@ -738,7 +738,7 @@ def leaf(state: DealState) -> list[float] | None:
     v = solver.solve(list(state.hands), trick, seat, state.points[0], -1e9, 1e9)
     ours = _Solver.points_of(v)
     score = [1, 0] if ours > 60 else [0, 1] if ours < 60 else [0, 0]
-    return utilities("sasku", {"score": score, "points": [ours, 120 - ours]}, 4)
+    return utilities(state.game, {"score": score, "points": [ours, 120 - ours]}, 4, state.variant)
 
 
 def models(obs: Observation) -> bool:

@@ -20,9 +20,12 @@ from folkcards.bots.heuristic.common import TrickView, card_of, played_cards, sc
 from folkcards.cards import BIT, SUIT_MASK, Card, CardSet, iter_cards
 from folkcards.engine.actions import Action
 from folkcards.engine.api import Observation
+from folkcards.engine.tricks import TrumpConfig
+from folkcards.games.satat import CONFIGS, TWO_H
 
 DECK: CardSet = (1 << 52) - 1
-TWO_HEARTS = card_of("2H")
+TWO_HEARTS = TWO_H
+"""The 2♥, the highest card of the pack (SAT-1.3): the game module's own."""
 SUIT_LETTERS = "CSHD"
 
 
@@ -36,27 +39,13 @@ def five_strength(cards: CardSet, suit: int) -> float:
     return sum(1.0 + rank_value(c) / 14.0 for c in iter_cards(cards & SUIT_MASK[suit]))
 
 
-def _stronger_table(trump: int | None) -> tuple[CardSet, ...]:
-    """For each card, the cards that beat it (SAT-7: the 2♥ beats every card; a trump
-    beats every plain card; a higher card of the same suit beats it)."""
-    out = []
-    for c in range(52):
-        if c == TWO_HEARTS:
-            out.append(0)
-            continue
-        mask = BIT[TWO_HEARTS]
-        suit = c // 13
-        for u in range(suit * 13, c):  # lower numbers are higher ranks
-            if u != TWO_HEARTS:
-                mask |= BIT[u]
-        if trump is not None and suit != trump:
-            mask |= SUIT_MASK[trump] & ~BIT[TWO_HEARTS]
-        out.append(mask)
-    return tuple(out)
-
-
-STRONGER: tuple[tuple[CardSet, ...], ...] = tuple(_stronger_table(t) for t in (0, 1, 2, 3, None))
-"""``STRONGER[trump][c]`` (index 4: no trump yet): the cards that would beat ``c``."""
+STRONGER: tuple[tuple[CardSet, ...], ...] = (
+    *(cfg.beats for cfg in CONFIGS),
+    TrumpConfig(DECK, (), tuple(range(13)), supreme=TWO_HEARTS).beats,
+)
+"""``STRONGER[trump][c]`` (index 4: no trump yet): the cards that would beat ``c`` (SAT-1.8,
+SAT-8.5: the 2♥ beats every card, a trump every plain card, a higher card of its suit the
+rest), from the game's own trick configurations (SAT-1.2 plain order)."""
 
 
 def evaluate(obs: Observation) -> dict[Action, float]:

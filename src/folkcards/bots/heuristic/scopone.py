@@ -22,33 +22,36 @@ from folkcards.bots.heuristic.common import card_of
 from folkcards.cards import (
     BIT,
     CARD_NAMES,
+    DECK_40,
     RANK_MASK,
     Card,
     CardSet,
     iter_cards,
-    ranks_mask,
     sum_over,
 )
 from folkcards.engine.actions import Action
 from folkcards.engine.api import Observation
+from folkcards.games.scopone import COINS, RE_BELLO, SETTEBELLO, VALUE, capture_value
 
-DECK: CardSet = ranks_mask("AKQJ765432")
-VALUE = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "J": 8, "Q": 9, "K": 10}
+DECK: CardSet = DECK_40
+"""The Italian pack of 40 (SCO-1.1); capture values, coins, the settebello and the re
+bello are the game module's own (SCO-1.2, SCO-1.5)."""
 PRIMIERA_BONUS = {"7": 2.0, "6": 1.2, "A": 0.8, "5": 0.4}
-SETTEBELLO = card_of("7D")
-RE_BELLO = card_of("KD")
+"""What a card of each rank adds to a team's primiera chances, in the heuristic's own
+rough points: the best ranks of the primiera (SCO-1.3, SCO-6.4: 7, 6, A, 5 count most),
+not the rule's primiera values."""
 
 
 def value(c: Card) -> int:
     """Capture value (SCO-1.2)."""
-    return VALUE[CARD_NAMES[c][0]]
+    return capture_value(c)
 
 
 def worth(c: Card, re_bello: bool = False) -> float:
     """What holding card ``c`` at the end is worth to a team, roughly in points."""
     name = CARD_NAMES[c]
     w = 0.25 + PRIMIERA_BONUS.get(name[0], 0.0) * 0.5
-    if name[1] == "D":
+    if COINS >> c & 1:
         w += 0.6
     if c == SETTEBELLO:
         w += 5.0
@@ -62,7 +65,8 @@ WORTH: tuple[tuple[float, ...], tuple[float, ...]] = (
     tuple(worth(c, True) if DECK >> c & 1 else 0.0 for c in range(52)),
 )
 """``worth`` per card number, without and with ``re_bello`` (the playout hot path)."""
-VALUE_OF: tuple[int, ...] = tuple(value(c) if DECK >> c & 1 else 0 for c in range(52))
+VALUE_OF: tuple[int, ...] = tuple(VALUE)
+"""Capture value per card number (0 outside the pack), the game's own (SCO-1.2)."""
 VALUE_MASK: tuple[CardSet, ...] = tuple(
     sum(BIT[c] for c in iter_cards(DECK) if value(c) == v) for v in range(11)
 )

@@ -22,18 +22,14 @@ from folkcards.bots.heuristic.common import (
     played_cards,
     score_plays,
 )
-from folkcards.cards import BIT, CARD_NAMES, Card, CardSet, iter_cards, ranks_mask
+from folkcards.cards import BIT, CARD_NAMES, DECK_32, Card, CardSet, iter_cards
 from folkcards.engine.actions import Action
 from folkcards.engine.api import Observation
+from folkcards.games.sheepshead import FAIL_RANKS, POINTS, TRUMP_ORDER, TRUMPS
 
-DECK: CardSet = ranks_mask("AKQJT987")
-TRUMP_ORDER = [
-    card_of(n)
-    for n in ["QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "AD", "TD", "KD", "9D", "8D", "7D"]
-]
-TRUMPS: CardSet = sum(BIT[c] for c in TRUMP_ORDER)
-FAIL_RANKS = "AT K987".replace(" ", "")
-POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
+DECK: CardSet = DECK_32
+"""The Sheepshead pack (SHP-1.1); the rules (trump order, fail ranks, card points) are the
+game module's own."""
 PICK_WEIGHT = dict(
     zip(
         TRUMP_ORDER,
@@ -45,7 +41,7 @@ PICK_WEIGHT = dict(
 
 def points(c: Card) -> int:
     """Card points (SHP-1.5)."""
-    return POINTS.get(CARD_NAMES[c][0], 0)
+    return POINTS[c]
 
 
 def is_trump(c: Card) -> bool:
@@ -57,7 +53,7 @@ def power(c: Card) -> int:
     """Small ordinal: trumps 17–30, fail cards 1–6 (SHP-1.3, SHP-1.4)."""
     if is_trump(c):
         return 30 - TRUMP_ORDER.index(c)
-    return 6 - FAIL_RANKS.index(CARD_NAMES[c][0])
+    return 6 - FAIL_RANKS.index(c % 13)
 
 
 def beats(c: Card, w: Card, led: Card) -> bool:
