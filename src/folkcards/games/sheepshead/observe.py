@@ -1,0 +1,189 @@
+"""What each seat, and a spectator, may know of a Sheepshead deal (SHP-13), and what
+happened in it as events.
+
+A seat sees its own hand and every public action: picking and passing, the call or
+``alone``, every card played and who took each trick. The picker alone sees the blind and
+its bury (other seats see ``bury ?``); who the partner is stays with the partner until the
+called card is played (SHP-13.1). After a played-out deal the blind and the bury are shown
+to everyone; after a doubler pass-out nobody has looked at the blind.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from folkcards.cards import CARD_NAMES, Card, mask_text
+from folkcards.engine.actions import Action
+from folkcards.engine.api import JSON, Observation
+from folkcards.engine.events import Told, private, public
+
+from .rules import (
+    CARD_OF,
+    K_BURY,
+    K_CALL,
+    K_PASS,
+    K_PICK,
+    K_PLAY,
+    KIND,
+    M_CALLED,
+    M_DOUBLER,
+    M_LEASTER,
+    MODE_NAMES,
+    PH_PLAY,
+    PHASE_NAMES,
+    POINTS,
+    SEATS,
+    carry_of,
+)
+from .scoring import deal_end
+
+if TYPE_CHECKING:
+    from .deal import SheepsheadState
+
+
+def observe(st: SheepsheadState, viewer: int) -> Observation:
+    """The observation of seat ``viewer``, or of a spectator when it is SPECTATOR (−1)."""
+    over = st.to_act is None
+    seated = viewer >= 0
+    picker = st.picker
+    is_picker = seated and viewer == picker  # no picker is -1, like SPECTATOR
+    history = tuple(
+        "bury ?" if KIND[a] == K_BURY and who != viewer else a.text
+        for a, who in zip(st.history, st.actors, strict=True)
+    )
+    played_out = over and st._md != M_DOUBLER
+    show_blind = is_picker or played_out  # SHP-13.1; a leaster shows it only at the end
+    show_bury = picker >= 0 and (is_picker or played_out)  # SHP-5.2
+    in_play = st._ph == PH_PLAY
+    last = st.last_trick
+    info: dict[str, JSON] = {
+        "stake": st.stake,
+        "mode": MODE_NAMES[st._md],
+        "picker": picker if picker >= 0 else None,
+        "called": CARD_NAMES[st.called] if st.called >= 0 else None,
+        "partner": st.partner if st.partner_known_to(viewer) else None,
+        "blind": [CARD_NAMES[c] for c in st.blind] if show_blind else None,
+        "bury": mask_text(st.bury) if show_bury else None,
+        "trick": [CARD_NAMES[c] for c in st.trick],
+        "leader": st.leader if in_play else None,
+        "trick_number": st.trick_no + 1 if in_play else None,
+        "called_suit_led": st.x_led,
+        "tricks": list(st.tricks),
+        "taken": list(st.taken),
+        "hand_sizes": [h.bit_count() for h in st.hands],
+        "last_trick": None
+        if last is None
+        else {"leader": last[0], "cards": [CARD_NAMES[c] for c in last[1]], "winner": last[2]},
+    }
+    return Observation(
+        game=st.game.name,
+        variant=dict(st.variant),
+        seat=viewer,
+        num_seats=SEATS,
+        dealer=st.dealer,
+        phase=PHASE_NAMES[st._ph],  # public: every seat sees the phase and who acts
+        to_act=st.to_act,
+        hand=st.hands[viewer] if seated else 0,
+        legal=st.legal_actions() if seated and viewer == st.to_act else (),
+        history=history,
+        actors=tuple(st.actors),
+        info=info,
+        carry=carry_of(st.variant, st.stake),
+        result=st.result() if over else None,
+    )
+
+
+# --- events ----------------------------------------------------------------------------------
+
+
+def narrate(final: SheepsheadState, st: SheepsheadState) -> list[Told]:
+    """The events of ``final``'s deal so far, replaying its history on ``st``, a fresh
+    state of the same deal: who may see what of each (SHP-13.1)."""
+    out = [public("deal", dealer=st.dealer)]
+    for action, seat in zip(final.history, final.actors, strict=True):
+        kind, card = KIND[action], CARD_OF[action]
+        done = st.trick_no
+        st.apply(action)
+        if kind == K_PLAY:
+            _play_events(out, st, seat, card, done)
+        elif kind in (K_PICK, K_PASS):
+            _picking_events(out, st, seat, action)
+        elif kind == K_BURY:  # SHP-5.1: only the picker sees the card
+            out.append(
+                private(
+                    "pass_cards",
+                    (seat,),
+                    {"cards": None},
+                    **{"from": seat, "to": "bury"},
+                    count=1,
+                    cards=[CARD_NAMES[card]],
+                )
+            )
+        elif kind == K_CALL:  # SHP-6.6: only the partner knows it is the partner
+            out.append(
+                private(
+                    "contract",
+                    (st.partner,),
+                    {"partner": None},
+                    declarer=seat,
+                    mode=st.mode,
+                    called=CARD_NAMES[card],
+                    partner=st.partner,
+                )
+            )
+        else:  # alone, SHP-6.5
+            out.append(public("contract", declarer=seat, mode=st.mode))
+    if st.to_act is None:
+        if st._md == M_LEASTER and st.last_trick is not None:  # SHP-9.2
+            out.append(
+                public(
+                    "pass_cards",
+                    **{"from": "blind", "to": st.last_trick[2]},
+                    count=2,
+                    cards=[CARD_NAMES[c] for c in st.blind],
+                )
+            )
+        out.append(public("deal_end", **deal_end(st)))
+    return out
+
+
+def _picking_events(out: list[Told], st: SheepsheadState, seat: int, action: Action) -> None:
+    """``pick`` or ``pass`` (SHP-4): the bid; the blind face down to the picker (SHP-4.2);
+    after five passes the leaster or doubler (SHP-9)."""
+    out.append(public("bid", seat=seat, action=action.text))
+    if KIND[action] == K_PICK:
+        out.append(
+            private(
+                "pass_cards",
+                (seat,),
+                {"cards": None},
+                **{"from": "blind", "to": seat},
+                count=2,
+                cards=[CARD_NAMES[c] for c in st.blind],
+            )
+        )
+    elif st._md in (M_LEASTER, M_DOUBLER):
+        out.append(public("contract", mode=st.mode))
+
+
+def _play_events(out: list[Told], st: SheepsheadState, seat: int, card: Card, done: int) -> None:
+    """A card played (SHP-7.2); the partner known when it is the called card (SHP-13.1);
+    the trick when this card completed it (SHP-7.7, SHP-7.9)."""
+    out.append(public("play", seat=seat, card=CARD_NAMES[card]))
+    if st._md == M_CALLED and card == st.called:
+        out.append(public("partner", seat=seat, card=CARD_NAMES[card]))
+    if st.trick_no > done:
+        assert st.last_trick is not None
+        leader, cards, winner = st.last_trick
+        out.append(
+            public(
+                "trick",
+                number=st.trick_no,
+                leader=leader,
+                cards=[CARD_NAMES[c] for c in cards],
+                winner=winner,
+                side=winner,
+                points=sum(POINTS[c] for c in cards),
+                bonus=0,
+            )
+        )
