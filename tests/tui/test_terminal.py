@@ -58,7 +58,7 @@ def test_a_number_is_a_bid_and_a_jump_bid_asks_first() -> None:
         jump = low + 20
         t.send("62")
         reply = plain(t.read_prompt())
-        assert "multiples of 5" in reply and "HUU-4.2" in reply, reply
+        assert "steps of 5" in reply and "HUU-4.2" in reply, reply
         assert "not a choice" not in reply
         t.send(str(jump))
         ask = plain(t.read_prompt())

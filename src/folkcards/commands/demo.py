@@ -27,13 +27,16 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("--seed", type=int, default=None, help="seed the shuffles and the bots")
     p.add_argument("--deals", type=int, default=None, help="stop after this many deals")
+    from folkcards.commands.play import add_language_options
+
+    add_language_options(p)
 
 
 def run(args: argparse.Namespace) -> int:
     """Print the match; exit status 2 for bad options."""
     from rich.console import Console
 
-    from folkcards.commands.play import parse_variant
+    from folkcards.commands.play import language_console, parse_variant
     from folkcards.games import get_game
     from folkcards.tui.demo import run_demo
 
@@ -43,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
         variant = parse_variant(game, args.variant)
         if args.deals is not None and args.deals < 1:
             raise FolkcardsError("--deals must be at least 1")
-        run_demo(game, variant, args.bots, args.seed, Console(highlight=False), args.deals)
+        run_demo(game, variant, args.bots, args.seed, language_console(args), args.deals)
     except FolkcardsError as exc:
         err.print(f"folkcards demo: {exc}")
         return 2

@@ -17,6 +17,7 @@ from folkcards.bots.hint import hint
 from folkcards.bots.registry import make_bot
 from folkcards.engine.api import DealState, FolkcardsError
 from folkcards.engine.records import load_deal, load_match
+from folkcards.rl import register_bots_for
 
 
 def add_parser(sub: Any) -> None:
@@ -36,6 +37,15 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("--seed", type=int, default=0, help="seed of the bot's RNG")
     p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument(
+        "--lang", default="en", choices=("en", "fa"), help="language of the text (en, fa)"
+    )
+    p.add_argument(
+        "--bidi",
+        default="auto",
+        choices=("auto", "logical", "visual"),
+        help="how Persian is written to the terminal (see folkcards play --help)",
+    )
 
 
 def load_position(obj: object) -> DealState:
@@ -48,17 +58,49 @@ def load_position(obj: object) -> DealState:
 def format_hint(h: dict[str, Any]) -> str:
     """A hint as text a player can read: who asks, the recommendation first, then the
     alternatives on one labelled scale (and why the choice stands over a higher mean)."""
+    from folkcards.tui import i18n
     from folkcards.tui.hints import lines
 
-    head = f"{h['game']} · seat {h['seat']} · phase {h['phase']} · bot {h['bot']}"
+    game = str(h["game"])
+    phase = str(h["phase"])
+    if i18n.lang() != i18n.LANGS[0]:
+        phase = i18n.maybe(f"phases.{phase}") or phase
+    head = i18n.t(
+        "terminal.hint.head",
+        game=i18n.game_title(game, game),
+        seat=h["seat"],
+        phase=phase,
+        bot=i18n.bot_level(str(h["bot"])),
+    )
     body = lines(h, limit=8)
-    body[0] = f"choice: {h['choice']} (recommended)"
+    body[0] = i18n.t("terminal.hint.choice", action=i18n.action_words(str(h["choice"]), game))
     return "\n".join([head, *body])
+
+
+def _write(text: str, args: argparse.Namespace) -> None:
+    """Print ``text`` in the order ``--bidi`` asks for (visual: reordered line by line)."""
+    from folkcards.tui import i18n
+
+    if i18n.rtl() and not args.json:
+        try:
+            from folkcards.tui.bidi import VisualFile, available, choose
+        except ImportError:  # the terminal extra is not installed: logical order
+            print(text)
+            return
+        import os
+
+        if choose(args.bidi, sys.stdout, os.environ) == "visual" and available():
+            out = VisualFile(sys.stdout)
+            out.write(text + "\n")
+            out.flush()
+            return
+    print(text)
 
 
 def run(args: argparse.Namespace) -> int:
     """Print the hint; exit 2 on an unknown bot, 1 on a bad record or a seat not to act."""
     try:
+        register_bots_for([args.bot])
         bot = make_bot(args.bot)
     except BotError as exc:
         print(f"folkcards hint: {exc}", file=sys.stderr)
@@ -85,5 +127,11 @@ def run(args: argparse.Namespace) -> int:
     except FolkcardsError as exc:
         print(f"folkcards hint: {exc}", file=sys.stderr)
         return 1
-    print(json.dumps(out, ensure_ascii=False) if args.json else format_hint(out))
+    if args.json:
+        print(json.dumps(out, ensure_ascii=False))
+        return 0
+    from folkcards.tui import i18n
+
+    i18n.set_lang(args.lang)
+    _write(format_hint(out), args)
     return 0

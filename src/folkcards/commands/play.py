@@ -59,9 +59,37 @@ def add_parser(sub: Any) -> None:
         help="leave out the one-line explanations, jump-bid confirmations and signal "
         "questions (for players who know the game; 'explain on' at the table turns them on)",
     )
+    add_language_options(p)
+
+
+def add_language_options(p: Any) -> None:
+    """``--lang`` and ``--bidi``, shared by the terminal commands."""
     p.add_argument(
-        "--lang", default="en", choices=("en", "fa"), help="language of the 'rules' pages"
+        "--lang",
+        default="en",
+        choices=("en", "fa"),
+        help="language of the table: its prompts, menus, narration, explanations, hints and "
+        "rules pages (en English, fa Persian)",
     )
+    p.add_argument(
+        "--bidi",
+        default="auto",
+        choices=("auto", "logical", "visual"),
+        help="how right-to-left text is written: logical (for terminals that do their own "
+        "bidi: GNOME Terminal and other VTE terminals, Konsole, mlterm), visual (reordered "
+        "and shaped here: xterm, tmux, screen, the Linux console, Windows Terminal), or auto "
+        "(FOLKCARDS_BIDI, else chosen from the terminal; the default)",
+    )
+
+
+def language_console(args: argparse.Namespace) -> Any:
+    """Set the table's language from ``--lang`` and make its console in the order ``--bidi``
+    asks for (``folkcards.tui.console``)."""
+    from folkcards.tui import i18n
+    from folkcards.tui.console import bidi_mode, make_console
+
+    i18n.set_lang(getattr(args, "lang", "en") or "en")
+    return make_console(bidi_order=bidi_mode(getattr(args, "bidi", "auto") or "auto"))
 
 
 EXTRA_OF = {"rich": "tui"}
@@ -127,7 +155,7 @@ def run(args: argparse.Namespace) -> int:
     from folkcards.games import get_game
     from folkcards.tui.players import check_spec
 
-    console = make_console()
+    console = language_console(args)
     err = make_console(stderr=True)
     rng = random.Random(args.seed) if args.seed is not None else random.Random()
     try:

@@ -29,6 +29,12 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("game", help="sasku, scopone, sheepshead, satat or huutopussi")
     p.add_argument("--lang", default="en", choices=LANGS, help="language (default en)")
+    p.add_argument(
+        "--bidi",
+        default="auto",
+        choices=("auto", "logical", "visual"),
+        help="how Persian is written to the terminal (see folkcards play --help)",
+    )
     p.add_argument("--section", default=None, metavar="ID", help="one section, e.g. play")
     p.add_argument("--phase", default=None, help="the section that explains this phase")
 
@@ -156,20 +162,21 @@ def print_rules(
     """Print the section for ``phase`` (or ``topic``) at the table; False without a guide."""
     from rich.markdown import Markdown
 
+    from folkcards.tui import i18n
+
     sec = section_for(game, lang, phase, topic)
     if sec is None:
         if page_text(game, lang) is None:
             console.print(missing(game))
         else:
-            console.print(
-                f"No section {topic!r}: try one of "
-                + ", ".join(s.id for s in sections(page_text(game, lang) or ""))
+            ids = i18n.t("ui.sep").join(
+                i18n.ltr(s.id) for s in sections(page_text(game, lang) or "")
             )
+            console.print(i18n.t("terminal.rules.no_section", topic=topic, ids=ids))
         return False
     console.print(Markdown(f"## {sec.title}\n\n{sec.text}"))
-    console.print(
-        f"(the whole page: folkcards rules {game}{'' if lang == 'en' else ' --lang ' + lang})"
-    )
+    command = f"folkcards rules {game}{'' if lang == 'en' else ' --lang ' + lang}"
+    console.print(i18n.t("terminal.rules.whole_page", command=i18n.ltr(command)))
     return True
 
 
@@ -202,7 +209,11 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    console = make_console()
+    from folkcards.tui import i18n
+    from folkcards.tui.console import bidi_mode
+
+    i18n.set_lang(args.lang)
+    console = make_console(bidi_order=bidi_mode(getattr(args, "bidi", "auto") or "auto"))
     if args.section or args.phase:
         return (
             0

@@ -28,12 +28,18 @@ Data files (package data of ``folkcards.guide``):
   Values are plain text (no markup); a card code in a Persian value, if any, is wrapped in
   the Unicode isolates U+2066 … U+2069 (:func:`ltr`).
 
+* ``messages.<lang>.json`` — every text of the two tables, the same keys in every language:
+  the web client's language modules (``web/js/lang/<code>.js``) import it and the terminal
+  reads it (:func:`messages`, :mod:`folkcards.tui.i18n`). Sections: ``ui``, ``prompts``,
+  ``verbs``, ``words``, ``explain`` (a template per explanation code), ``narrate`` (the
+  events in words), ``hint_panel``, ``result`` … shared by both tables, and ``terminal``
+  (what only the terminal says). Templates name their parameters ``{name}``.
 * ``index.json`` — the pages' structure as data (:func:`build_index`), for clients that
   read the files rather than call this module: ``python -m folkcards.guide`` prints it.
 
 The API: :func:`rules_page`, :func:`sections`, :func:`section`, :func:`section_for_phase`,
 :func:`section_for_rule`, :func:`section_for_text`, :func:`labels`, :func:`label`,
-:func:`explain`, :func:`action_key`, :func:`page_title`, :data:`LANGS`, :data:`GAMES`.
+:func:`explain`, :func:`action_key`, :func:`page_title`, :func:`messages`, :data:`LANGS`, :data:`GAMES`.
 """
 
 from __future__ import annotations
@@ -59,6 +65,7 @@ __all__ = [
     "label",
     "labels",
     "ltr",
+    "messages",
     "page_title",
     "rules_page",
     "section",
@@ -159,6 +166,12 @@ def _parsed(game: str, lang: str) -> tuple[Section, ...]:
         Section(sid, title, rules, phases, "\n".join(body).strip() + "\n")
         for sid, title, rules, phases, body in found
     )
+
+
+@cache
+def _messages(lang: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(_read(f"messages.{lang}.json"))
+    return data
 
 
 @cache
@@ -311,6 +324,12 @@ def index() -> dict[str, Any]:
 
 
 # --- labels ---------------------------------------------------------------------------------
+
+
+def messages(lang: str) -> dict[str, Any]:
+    """The texts of both tables in ``lang`` (a copy of ``messages.<lang>.json``; an unknown
+    language: English)."""
+    return copy.deepcopy(_messages(_lang(lang)))
 
 
 def labels(lang: str) -> dict[str, Any]:

@@ -2,7 +2,11 @@
 
 :func:`replay_frames` replays a deal or match record through the engine and returns,
 for every deal and every point of it, each seat's observation (so the viewer can
-show one seat's view, or all hands open once the deal is over).
+show one seat's view, or all hands open once the deal is over), and the deal's events as
+a spectator — the public viewer — sees them (``events_for(SPECTATOR)``, what the live
+table's spectators are sent): the deal's list once, and at each point how many of them had
+happened (a viewer's events only grow at their end), so the viewer narrates each step as
+the live table does ("Seat 2 wins the trick, +21", "Scopa!", a trump named).
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from folkcards.engine.api import FolkcardsError
+from folkcards.engine.api import SPECTATOR, DealState, FolkcardsError
 from folkcards.engine.records import RecordError, load_match, play_actions, start_deal
 from folkcards.games import GAMES
 
@@ -23,6 +27,11 @@ MAX_ANSWER_STEPS = 2000
 one deal at a time (``deal=k``)."""
 MAX_ANSWER_BYTES = 8 * 1024 * 1024
 """An answer's JSON size at most."""
+MAX_NARRATED_STEPS = 400
+"""Points of a deal at most for which each step's count of events is computed (the engine
+replays the deal for each count, so the cost grows with the square of a deal's length; the
+longest deals of the five games have well under 100 actions). A longer deal is shown with
+its events but no count per step."""
 
 
 class ReplayError(ValueError):
@@ -33,10 +42,20 @@ class ReplayTooLarge(ReplayError):
     """A record (or its answer) past the caps."""
 
 
+def public_events(state: DealState) -> list[Any] | None:
+    """The deal's events so far as a spectator sees them, or None for a game that does not
+    narrate its deals."""
+    try:
+        return state.events_for(SPECTATOR)
+    except NotImplementedError:
+        return None
+
+
 def _frames_of(game: Any, deal_obj: dict[str, Any], variant: Any, in_match: bool) -> dict[str, Any]:
     state, actions = start_deal(game, deal_obj, variant, in_match=in_match)
     n = state.num_seats
     steps: list[dict[str, Any]] = []
+    narrated = public_events(state) is not None and len(actions) < MAX_NARRATED_STEPS
 
     def snap() -> None:
         views = []
@@ -46,12 +65,14 @@ def _frames_of(game: Any, deal_obj: dict[str, Any], variant: Any, in_match: bool
             del d["history"], d["actors"]
             d["last"] = last
             views.append(d)
+        told = public_events(state) if narrated else None
         steps.append(
             {
                 "k": len(state.history),
                 "to_act": state.to_act,
                 "actor": state.actors[-1] if state.actors else None,
                 "views": views,
+                "events": len(told) if told is not None else None,
             }
         )
 
@@ -67,6 +88,7 @@ def _frames_of(game: Any, deal_obj: dict[str, Any], variant: Any, in_match: bool
             raise ReplayError(f"action {i} ({text!r}): {exc}") from None
         snap()
     rec = state.record()
+    events = public_events(state)
     return {
         "dealer": state.dealer,
         "num_seats": n,
@@ -75,6 +97,7 @@ def _frames_of(game: Any, deal_obj: dict[str, Any], variant: Any, in_match: bool
         "over": state.is_over,
         "result": state.result() if state.is_over else None,
         "steps": steps,
+        "events": [e.to_dict() for e in events] if events is not None else None,
     }
 
 

@@ -2,17 +2,20 @@
 
 A terminal whose encoding cannot show ``♥`` or ``—`` (``PYTHONIOENCODING=ascii``, an old
 console) gets the same table with ASCII boxes, suit letters and words instead of symbols,
-and a few punctuation marks spelt plainly, instead of a ``UnicodeEncodeError``.
+and a few punctuation marks spelt plainly, instead of a ``UnicodeEncodeError``. In a
+right-to-left language on a terminal that does no bidi of its own, every line is written in
+visual order (:mod:`folkcards.tui.bidi`, ``--bidi``).
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import IO, Any
 
 from rich.console import Console
 
-from folkcards.tui import present
+from folkcards.tui import bidi, i18n, present
 
 PLAIN = str.maketrans(
     {
@@ -85,13 +88,37 @@ class PlainFile:
         return getattr(self.stream, name)
 
 
-def make_console(*, stderr: bool = False) -> Console:
-    """The console of the terminal commands; ASCII-safe when the terminal needs it."""
+def bidi_mode(mode: str = "auto", stream: IO[str] | None = None) -> str:
+    """The order the current language's lines are written in on ``stream`` (default: standard
+    output): ``logical`` in a left-to-right language, else :func:`folkcards.tui.bidi.choose`'s
+    (``visual`` only when its packages are installed; otherwise a note on standard error)."""
+    if not i18n.rtl():
+        return "logical"
+    chosen = bidi.choose(mode, stream if stream is not None else sys.stdout, os.environ)
+    if chosen == "visual" and not bidi.available():
+        if mode == "visual":
+            print(
+                "folkcards: --bidi visual needs python-bidi and arabic-reshaper "
+                "(pip install 'folkcards[tui]'); writing in logical order",
+                file=sys.stderr,
+            )
+        return "logical"
+    return chosen
+
+
+def make_console(*, stderr: bool = False, bidi_order: str = "logical") -> Console:
+    """The console of the terminal commands; ASCII-safe when the terminal needs it, in visual
+    order when ``bidi_order`` is ``visual`` (see :func:`bidi_mode`)."""
     stream = sys.stderr if stderr else sys.stdout
-    if can_show(stream):
-        return Console(stderr=stderr, highlight=False)
-    present.ASCII_ONLY = True
-    return Console(file=PlainFile(stream), highlight=False, emoji=False)  # type: ignore[arg-type]
+    if not can_show(stream):
+        present.ASCII_ONLY = True
+        return Console(file=PlainFile(stream), highlight=False, emoji=False)  # type: ignore[arg-type]
+    if bidi_order == "visual":
+        out = bidi.VisualFile(stream)
+        console = Console(file=out, highlight=False)  # type: ignore[arg-type]
+        out.width = lambda: console.width
+        return console
+    return Console(stderr=stderr, highlight=False)
 
 
 def plain_text(text: str) -> str:

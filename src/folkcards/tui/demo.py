@@ -16,7 +16,7 @@ from rich.text import Text
 
 from folkcards.engine.api import DealState, FolkcardsError, Game
 from folkcards.engine.match import Match
-from folkcards.tui import present, view
+from folkcards.tui import i18n, present, view
 from folkcards.tui.players import Decide, make_player
 
 SAFETY_DEALS = 25
@@ -50,37 +50,46 @@ def run_demo(
     players: list[Decide] = [make_player(s) for s in specs]
     base = str(seed) if seed is not None else None
     rngs = [random.Random(f"demo-{base}-{s}") if base else random.Random() for s in range(n)]
-    names = [f"Seat {s}" for s in range(n)]
+    names = [i18n.t("terminal.names.seat", n=s) for s in range(n)]
+    title = i18n.game_title(game.name, game.title)
     facts = view.TableFacts(
-        title=game.title,
+        title=title,
         seat_names=names,
-        seat_roles=[f"Seat {s}: {spec}" for s, spec in enumerate(specs)],
+        seat_roles=[
+            i18n.t("terminal.session.role_seat", name=names[s], seat=s, who=i18n.bot_level(spec))
+            for s, spec in enumerate(specs)
+        ],
         partnership=game.partnership and game.num_teams(match.variant) == 2,
         num_teams=game.num_teams(match.variant),
         goal=present.match_goal(game.name, match.variant),
     )
-    console.print(Text(f"{game.title} — {facts.goal}.", style="bold"))
-    console.print("Players: " + " · ".join(facts.seat_roles))
+    console.print(Text(i18n.t("terminal.session.start", game=title, goal=facts.goal), style="bold"))
+    console.print(i18n.t("terminal.demo.players", roles=" · ".join(facts.seat_roles)))
     if facts.partnership:
-        console.print("Teams: team 0 = seats 0 & 2, team 1 = seats 1 & 3.")
+        console.print(i18n.t("terminal.demo.teams"))
     limit = max_deals if max_deals is not None else SAFETY_DEALS
     played = 0
     while not match.is_over and played < limit:
         deal = match.new_deal()
         played += 1
-        console.rule(f"Deal {played} · dealer {names[deal.dealer]}")
+        console.rule(i18n.t("terminal.demo.deal", n=played, dealer=names[deal.dealer]))
         play_logged(deal, players, rngs, names, console)
         match.finish_deal()
         facts.totals = list(match.state.totals)
         console.print(view.result_view(deal.result(), facts, game.name))
-    console.rule("Match over" if match.is_over else f"Stopped after {played} deals")
+    console.rule(
+        i18n.t("terminal.session.match_over")
+        if match.is_over
+        else i18n.t("terminal.demo.stopped", n=played)
+    )
     st = match.state
     facts.totals = list(st.totals)
     if match.is_over:
         if st.draw:
-            console.print(Text("The match is drawn.", style="bold"))
+            console.print(Text(i18n.t("terminal.session.drawn"), style="bold"))
         elif st.winner is not None:
-            console.print(Text(f"Winner: {view.side_name(facts, st.winner)}.", style="bold"))
+            winner = view.side_name(facts, st.winner)
+            console.print(Text(i18n.t("terminal.demo.winner", side=winner), style="bold"))
     console.print(view.score_view(facts, game.name))
     return played
 
@@ -97,7 +106,8 @@ def play_logged(
     trick: list[tuple[int, str]] = []
     tricks_done = 0
     hands_shown = False
-    trickless = deal.game.name in view.TRICKLESS
+    game = deal.game.name
+    trickless = game in view.TRICKLESS
     while not deal.is_over:
         seat = deal.to_act
         assert seat is not None
@@ -110,36 +120,37 @@ def play_logged(
         deal.apply(action)
         if words[0] != "play":
             line = Text(f"  {names[seat]}: ")
-            line.append_text(view.styled_text(action.text))
+            line.append_text(view.styled_text(action.text, game))
             console.print(line)
             continue
         if trickless:
             line = Text(f"  {names[seat]}: ")
-            line.append_text(view.styled_text(action.text))
+            line.append_text(view.styled_text(action.text, game))
             table = deal.observation(seat).info.get("table")
             if isinstance(table, list):
-                line.append("   table: ", style="dim")
-                line.append_text(view.format_value(table) if table else Text("empty", style="dim"))
+                line.append("   " + i18n.t("terminal.demo.table") + " ", style="dim")
+                empty = Text(i18n.t("terminal.facts.empty"), style="dim")
+                line.append_text(view.format_value(table) if table else empty)
                 if not table and "take" in words and not deal.is_over:
-                    line.append("  sweep!", style="bold green")
+                    line.append("  " + i18n.t("terminal.demo.sweep"), style="bold green")
             console.print(line)
             continue
         trick.append((seat, words[1]))
         if len(trick) == n:
             tricks_done += 1
-            line = Text(f"  Trick {tricks_done}: ", style="bold")
+            line = Text("  " + i18n.t("terminal.table.trick", n=tricks_done) + " ", style="bold")
             for i, (s, c) in enumerate(trick):
                 if i:
                     line.append("  ")
                 line.append(f"{names[s]} ")
                 line.append_text(view.styled_text(c))
             if not deal.is_over and deal.to_act is not None:
-                line.append(f"  → {names[deal.to_act]}", style="green")
+                line.append(f"  {view.arrow()} {names[deal.to_act]}", style="green")
             console.print(line)
             trick = []
     if trick:
-        line = Text("  Unfinished trick: ", style="dim")
-        line.append(" ".join(f"{names[s]} {c}" for s, c in trick))
+        line = Text("  " + i18n.t("terminal.demo.unfinished") + " ", style="dim")
+        line.append(" ".join(f"{names[s]} {i18n.ltr(c)}" for s, c in trick))
         console.print(line)
 
 
@@ -147,12 +158,12 @@ def show_hands(deal: DealState, names: Sequence[str], console: Console) -> None:
     """Every seat's hand when the card play starts (a spectator's view)."""
     for s in range(deal.num_seats):
         obs = deal.observation(s)
-        line = Text(f"  {names[s]} holds ", style="dim")
+        line = Text("  " + i18n.t("terminal.demo.holds", name=names[s]) + " ", style="dim")
         line.append_text(view.hand_view(_as_spectator(obs)))
         console.print(line)
     table = deal.observation(0).info.get("table")
     if deal.game.name in view.TRICKLESS and isinstance(table, list):
-        line = Text("  Table: ", style="dim")
+        line = Text("  " + i18n.t("terminal.facts.table") + " ", style="dim")
         line.append_text(view.format_value(table))
         console.print(line)
 

@@ -1,10 +1,13 @@
-"""Why an action is not allowed, in the player's words ("You must follow hearts (SAS-10.3)").
+"""Why an action is not allowed, in the player's words ("you must follow hearts (SAS-10.3)").
 
-The engine explains every illegal action citing its rule. When it offers a structured
-explanation (``DealState.explain(action)`` with ``code``, ``params``, ``rules`` and
-``text``) that is used; otherwise its one-line text (``explain_illegal``). Either way
-the seat the message is about is named as the person at the table sees it: "you" for
-their own seat, "your partner", "Seat 3" — not "seat 0".
+The engine explains every illegal action citing its rule, as a structured explanation
+(``DealState.explain(action)``: a message ``code``, its ``params``, the ``rules`` and the
+English ``text``). The table says it with the catalogs' template of the code
+(``explain.<code>`` of ``folkcards/guide/messages.<lang>.json``, the same templates the web
+table fills), from the reader's point of view, its parameters in words: seats by name, cards
+as they are typed, suits and phases named, actions as the menu shows them. A code without a
+template (``unexplained``) is the engine's line with the seat it is about named as the
+person at the table sees it: "you" for their own seat, "your partner", "Seat 3".
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from typing import Any
 
 from folkcards.engine.actions import Action
 from folkcards.engine.api import DealState
-from folkcards.tui import present
+from folkcards.tui import i18n, present
 
 ROLES = ("picker", "declarer", "trump maker", "dealer", "cutter", "partner", "asker")
 """Roles an engine message may name a seat by."""
@@ -38,56 +41,62 @@ _VERB_FORMS = {
 }
 
 
-YOU: dict[str, str] = {
-    "not_held": "you do not hold {card}",
-    "must_follow": "you must follow {suit}",
-    "must_trump": "you have no card of the led suit, so you must play a trump",
-    "must_beat": "{card} does not beat {winning}; you hold a card that does and must play one",
-    "bid_over_length": "bid {bid} is more than your length {length} (your pictures + "
-    "the cards of your longest suit)",
-    "trump_too_short": "trump {suit} needs at least {needed} potential trumps (pictures + "
-    "{suit}); you have {count}",
-    "give_lone_picture": "you can only give your lone picture {picture}, not {card}",
-    "two_hearts_led": "the 2H was led: you must play a trump ({suit})",
-    "give_not_held": "you do not hold every card given ({cards})",
-    "must_follow_and_beat": "you must follow {suit} and beat the highest card if you can",
-    "must_trump_and_beat": "you must trump, and beat the highest trump if you can",
-    "wrong_phase": "'{action}' is not allowed now ({phase}): you must send {expected:qor}",
-    "banned": "huutokielto: your side is at {limit} or below and may not bid",
-}
-"""Second-person templates of the engine's message codes whose ``seat`` is the reader's
-(``folkcards.engine.explain.MESSAGES`` holds the third-person English ones)."""
-
-ROLE_YOU: dict[str, str] = {
-    "call_own_card": "'{action}': you hold {card} yourself",
-    "call_needs_hold_card": "'{action}': you have no {suit} card in hand to hold",
-    "picker_keeps_hold": "'{action}': you must keep your last card of the called suit until it is led",
-}
-"""Templates for messages that name the reader by role (the picker)."""
+def _or(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return i18n.t("ui.sep").join(items[:-1]) + i18n.t("narrate.or") + items[-1]
 
 
-def _personal(found: Any, seat: int, names: Sequence[str], roles: set[str]) -> str | None:
-    """The engine's structured explanation in the reader's words, when a template fits."""
-    code = getattr(found, "code", None)
-    params = getattr(found, "params", None)
-    if not isinstance(code, str) or not isinstance(params, Mapping):
+def param_words(key: str, value: Any, code: str, names: Sequence[str], game: str) -> str:
+    """One parameter of an explanation in words, as the web table says it (``paramWords``):
+    a seat by name, numbers in the language's digits, a suit or phase named, actions as the
+    menu shows them, cards as they are typed (kept left to right)."""
+    from folkcards.tui.view import action_words, card_of_token
+
+    if value is None:
+        return "—"
+    if key == "seat" and isinstance(value, int) and not isinstance(value, bool):
+        return names[value] if 0 <= value < len(names) else i18n.num(value)
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return i18n.num(value)
+    if key == "suit" and isinstance(value, str):
+        return i18n.t("narrate.trumps") if value == "trump" else i18n.suit_name(game, value)
+    if key == "phase" and isinstance(value, str):
+        return i18n.maybe(f"phases.{value}") or value
+    if key in ("action", "legal"):
+        items = value if isinstance(value, list) else [value]
+        return i18n.t("ui.sep").join(action_words(str(a), game) for a in items)
+    if key == "expected" and isinstance(value, list):
+        return _or([i18n.verb(str(form).split(" ")[0]) for form in value])
+    if isinstance(value, list):
+        words = [
+            i18n.ltr(str(v)) if isinstance(v, str) and card_of_token(v) is not None else str(v)
+            for v in value
+        ]
+        return _or(words) if code == "must_take_single" else i18n.t("ui.sep").join(words)
+    if isinstance(value, str) and card_of_token(value) is not None:
+        return i18n.ltr(value)
+    return str(value)
+
+
+def render(
+    explanation: Any, seat: int, names: Sequence[str], game: str, roles: set[str] | None = None
+) -> str | None:
+    """A structured explanation (``code``, ``params``) in the reader's words and language,
+    from the catalogs' template of its code; None when the code has none (``unexplained``)
+    or the explanation is about another seat."""
+    code = getattr(explanation, "code", None)
+    params = getattr(explanation, "params", None)
+    if not isinstance(code, str) or not isinstance(params, Mapping) or code == "unexplained":
         return None
-    template = None
-    if code in YOU and params.get("seat") == seat:
-        template = YOU[code]
-    elif code in ROLE_YOU and "picker" in roles:
-        template = ROLE_YOU[code]
+    template = i18n.maybe(f"explain.{code}")
     if template is None:
         return None
-    filled = dict(params)
-    if isinstance(filled.get("suit"), str):
-        filled["suit"] = present.SUIT_NAME.get(filled["suit"], filled["suit"])
-    try:
-        from folkcards.engine.explain import render
-
-        return render(code, filled, {code: template})
-    except (ImportError, KeyError, ValueError, IndexError):
+    about = params.get("seat")
+    if isinstance(about, int) and about != seat:
         return None
+    filled = {k: param_words(k, v, code, names, game) for k, v in params.items()}
+    return i18n.fill(template, filled)
 
 
 def engine_text(deal: DealState, action: Action) -> tuple[str, tuple[str, ...]]:
@@ -108,21 +117,37 @@ def engine_text(deal: DealState, action: Action) -> tuple[str, tuple[str, ...]]:
 
 def refusal(deal: DealState, action: Action, seat: int, names: Sequence[str]) -> str:
     """Why ``action`` typed by ``seat`` is not allowed, in that seat's words."""
-    text, rules = engine_text(deal, action)
-    roles = seat_roles(deal, seat)
-    words = None
     explain = getattr(deal, "explain", None)
+    found = None
     if callable(explain):
         try:
-            words = _personal(explain(action), seat, names, roles)
+            found = explain(action)
         except (TypeError, ValueError):
-            words = None
-    if words is not None:
-        words = player_words(words, seat, names, roles=roles)
-    else:
+            found = None
+    text, rules = engine_text(deal, action)
+    return reason(found, text, rules, seat, names, deal.game.name, seat_roles(deal, seat))
+
+
+def reason(
+    found: Any,
+    text: str,
+    rules: Sequence[str],
+    seat: int,
+    names: Sequence[str],
+    game: str,
+    roles: set[str] | None = None,
+) -> str:
+    """An explanation (``found``, else the engine's line ``text``) in the reader's words,
+    with the rule IDs it cites: 'you do not hold KH (HUU-5.3)'."""
+    words = render(found, seat, names, game, roles)
+    if words is None:
         words = player_words(text, seat, names, roles=roles)
-    if rules and not any(r in words for r in rules):
-        words = f"{words} ({', '.join(rules)})"
+        if i18n.lang() != i18n.LANGS[0]:
+            words = i18n.t("explain.unexplained", message=words)
+    words = words[:1].upper() + words[1:] if words else words
+    cited = [r for r in rules if r not in words]
+    if cited:
+        words = f"{words} ({i18n.t('ui.sep').join(i18n.ltr(r) for r in cited)})"
     return words
 
 
@@ -172,8 +197,11 @@ def player_words(text: str, seat: int, names: Sequence[str], roles: set[str] | N
     return out[:1].upper() + out[1:] if out else out
 
 
-def not_allowed(action: str, why: str) -> str:
+def not_allowed(action: str, why: str, game: str = "") -> str:
     """'Not allowed: play TH — you do not hold TH (…)', without saying the action twice."""
+    from folkcards.tui.view import action_words
+
     if why.lower().startswith(action.lower()):
-        return f"Not allowed: {why}"
-    return f"Not allowed: {action} — {why[:1].lower() + why[1:] if why[:2] != why[:2].upper() else why}"
+        return i18n.t("terminal.explain.not_allowed_why", why=why)
+    said = why[:1].lower() + why[1:] if why[:2] != why[:2].upper() else why
+    return i18n.t("terminal.explain.not_allowed", action=action_words(action, game), why=said)

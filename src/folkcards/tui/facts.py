@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 
 from folkcards.engine.api import Observation
-from folkcards.tui import present
+from folkcards.tui import i18n, present
 
 if TYPE_CHECKING:
     from folkcards.tui.view import TableFacts
@@ -39,13 +39,21 @@ def _teams(values: list[int], obs: Observation, facts: TableFacts) -> str:
     """'us 34 · them 20' (partnerships) or 'You 3 · Seat 1 0 · …' (per seat)."""
     if facts.partnership and len(values) == 2 and obs.seat >= 0:
         mine = obs.seat % 2
-        return f"us {values[mine]} · them {values[1 - mine]}"
+        return i18n.t("terminal.table.us_them", us=values[mine], them=values[1 - mine])
     labels = (
         facts.seat_names
         if len(values) == len(facts.seat_names)
-        else [f"team {i}" for i in range(len(values))]
+        else [i18n.t("terminal.names.team", n=i) for i in range(len(values))]
     )
-    return " · ".join(f"{lab} {v}" for lab, v in zip(labels, values, strict=False))
+    return " · ".join(f"{lab} {i18n.num(v)}" for lab, v in zip(labels, values, strict=False))
+
+
+def _seats(names: Sequence[str], seats: Any) -> str:
+    return i18n.t("ui.sep").join(_seat(names, s) for s in seats)
+
+
+def _cards(cards: Any) -> str:
+    return i18n.ltr(" ".join(str(c) for c in cards))
 
 
 def _join(parts: list[str]) -> Text:
@@ -68,7 +76,7 @@ def lines(obs: Observation, facts: TableFacts) -> list[Text]:
 
 def _trump(obs: Observation) -> str:
     t = present.trump_suit(obs)
-    return f"trump {present.suit_words(obs.game, t)}" if t else ""
+    return i18n.t("terminal.facts.trump", suit=present.suit_words(obs.game, t)) if t else ""
 
 
 def _sasku(obs: Observation, f: TableFacts) -> list[Text]:
@@ -79,30 +87,43 @@ def _sasku(obs: Observation, f: TableFacts) -> list[Text]:
     if obs.phase in ("cut", "exchange", "auction"):
         parts = []
         if _int(i.get("bid")):
-            parts.append(f"high bid {i['bid']} by {_seat(n, i.get('bidder'))}")
+            parts.append(
+                i18n.t("terminal.facts.high_bid", bid=i["bid"], name=_seat(n, i.get("bidder")))
+            )
         elif obs.phase == "auction":
-            parts.append("no bid yet")
+            parts.append(i18n.t("terminal.facts.no_bid"))
         if i.get("passed"):
-            parts.append("passed: " + ", ".join(_seat(n, s) for s in i["passed"]))
+            parts.append(i18n.t("terminal.facts.passed", names=_seats(n, i["passed"])))
         for e in i.get("exchanges") or []:
             if isinstance(e, dict) and e.get("picture"):
-                back = f", got {e['returned']} back" if e.get("returned") in CARD_INDEX else ""
-                parts.append(
-                    f"{_seat(n, e.get('giver'))} gave {e['picture']} to {_seat(n, e.get('returner'))}{back}"
+                text = i18n.t(
+                    "terminal.facts.gave",
+                    giver=_seat(n, e.get("giver")),
+                    card=i18n.ltr(e["picture"]),
+                    to=_seat(n, e.get("returner")),
                 )
+                if e.get("returned") in CARD_INDEX:
+                    text += i18n.t("terminal.facts.got_back", card=i18n.ltr(e["returned"]))
+                parts.append(text)
         out.append(_join(parts))
     else:
         parts = [_trump(obs)]
         if i.get("passed_deal"):
-            parts.append("passed deal: more than 60 points scores 1")
+            parts.append(i18n.t("terminal.facts.passed_deal"))
         elif _int(i.get("declarer")) is not None:
-            bid = f", bid {i['bid']}" if _int(i.get("bid")) else ""
-            parts.append(f"declarer {_seat(n, i['declarer'])}{bid}")
+            key = "terminal.facts.declarer_bid" if _int(i.get("bid")) else "terminal.facts.declarer"
+            parts.append(i18n.t(key, name=_seat(n, i["declarer"]), bid=i.get("bid")))
         out.append(_join(parts))
         pts, tr = _ints(i.get("points")), _ints(i.get("tricks"))
         if pts and tr and obs.phase == "play":
             out.append(
-                Text(f"card points {_teams(pts, obs, f)} (61 wins) · tricks {_teams(tr, obs, f)}")
+                Text(
+                    i18n.t(
+                        "terminal.facts.sasku_points",
+                        points=_teams(pts, obs, f),
+                        tricks=_teams(tr, obs, f),
+                    )
+                )
             )
     face = _face_up(obs, f)
     if face is not None:
@@ -112,7 +133,7 @@ def _sasku(obs: Observation, f: TableFacts) -> list[Text]:
 
 def _face_up(obs: Observation, f: TableFacts) -> Text | None:
     """Sasku 'deal to X': the cards dealt face up that other seats still hold."""
-    from folkcards.tui.view import CARD_INDEX, plays, styled_card
+    from folkcards.tui.view import CARD_INDEX, plays, styled_cards
 
     pairs = obs.info.get("face_up")
     if not isinstance(pairs, list) or not pairs:
@@ -126,7 +147,7 @@ def _face_up(obs: Observation, f: TableFacts) -> Text | None:
                 groups.setdefault(s, []).append(c)
     if not groups:
         return None
-    out = Text("face up: ", style="dim")
+    out = Text(i18n.t("terminal.facts.face_up") + " ", style="dim")
     for k, (s, cards) in enumerate(sorted(groups.items())):
         if k:
             out.append(" · ")
@@ -134,40 +155,41 @@ def _face_up(obs: Observation, f: TableFacts) -> Text | None:
         order = present.hand_order(
             obs.game, sum(1 << c for c in cards), present.trump_suit(obs), obs.variant
         )
-        for j, c in enumerate(order):
-            if j:
-                out.append(" ")
-            out.append_text(styled_card(c))
+        out.append_text(styled_cards(order))
     out.truncate(2 * 76, overflow="ellipsis")
     return out
 
 
 def _scopone(obs: Observation, f: TableFacts) -> list[Text]:
-    from folkcards.tui.view import CARD_INDEX, styled_card
+    from folkcards.tui.view import CARD_INDEX, styled_cards
 
     i = obs.info
-    table = Text("Table: ", style="bold")
+    table = Text(i18n.t("terminal.facts.table") + " ", style="bold")
     cards = [c for c in i.get("table") or [] if c in CARD_INDEX]
     if not cards:
-        table.append("empty", style="dim")
-    for k, c in enumerate(cards):
-        if k:
-            table.append("  ")
-        table.append_text(styled_card(CARD_INDEX[c]))
+        table.append(i18n.t("terminal.facts.empty"), style="dim")
+    if cards:
+        table.append_text(styled_cards([CARD_INDEX[c] for c in cards], sep="  "))
     piles = i.get("piles")
     parts = []
     if isinstance(piles, list) and len(piles) == 2 and obs.seat >= 0:
         mine = obs.seat % 2
         for label, pile in (("us", piles[mine]), ("them", piles[1 - mine])):
             coins = sum(1 for c in pile if c.endswith("D"))
-            sette = " + 7D" if "7D" in pile else ""
-            parts.append(
-                f"{label} {len(pile)} cards, {coins} coin{'s' if coins != 1 else ''}{sette}"
+            text = i18n.plural(
+                "terminal.facts.pile",
+                coins,
+                side=i18n.t(f"terminal.names.{label}"),
+                n=len(pile),
             )
+            if "7D" in pile:
+                text += " + " + i18n.ltr("7D")
+            parts.append(text)
     sw = _ints(i.get("sweeps"))
     if sw and any(sw):
-        parts.append(f"scopas {_teams(sw, obs, f)}")
-    return [table, Text("captured: " + " · ".join(parts)) if parts else Text("")]
+        parts.append(i18n.t("terminal.facts.scopas", sides=_teams(sw, obs, f)))
+    captured = i18n.t("terminal.facts.captured", piles=" · ".join(parts)) if parts else ""
+    return [table, Text(captured)]
 
 
 def _sheepshead(obs: Observation, f: TableFacts) -> list[Text]:
@@ -176,32 +198,33 @@ def _sheepshead(obs: Observation, f: TableFacts) -> list[Text]:
     mode = i.get("mode")
     parts = []
     if _int(i.get("picker")) is not None:
-        parts.append(f"picker {_seat(n, i['picker'])}")
+        parts.append(i18n.t("terminal.facts.picker", name=_seat(n, i["picker"])))
         if isinstance(i.get("called"), str):
             partner = _int(i.get("partner"))
-            who = _seat(n, partner) if partner is not None else "unknown"
-            parts.append(f"called {i['called']} (partner: {who})")
+            who = _seat(n, partner) if partner is not None else i18n.t("terminal.facts.unknown")
+            parts.append(i18n.t("terminal.facts.called", card=i18n.ltr(i["called"]), name=who))
         elif mode == "alone":
-            parts.append("alone")
+            parts.append(i18n.t("terminal.facts.alone"))
     elif mode == "leaster":
-        parts.append("leaster: fewest points (with a trick) wins")
+        parts.append(i18n.t("terminal.facts.leaster"))
     elif obs.phase == "pick":
         passed = [s for t, s in zip(obs.history, obs.actors, strict=False) if t == "pass"]
-        parts.append("passed: " + (", ".join(n[s] for s in passed) if passed else "nobody yet"))
+        names = _seats(n, passed) if passed else i18n.t("terminal.facts.nobody_yet")
+        parts.append(i18n.t("terminal.facts.passed", names=names))
     stake = _int(i.get("stake"))
     if stake and stake > 1:
-        parts.append(f"stake ×{stake}")
+        parts.append(i18n.t("terminal.facts.stake", n=stake))
     out.append(_join(parts))
     extra = []
     if isinstance(i.get("blind"), list) and i["blind"] and obs.phase in ("bury", "call"):
-        extra.append("blind " + " ".join(i["blind"]))
+        extra.append(i18n.t("terminal.facts.blind_cards", cards=_cards(i["blind"])))
     if isinstance(i.get("bury"), list) and i["bury"]:
-        extra.append("your bury " + " ".join(i["bury"]) + " (counts for you)")
+        extra.append(i18n.t("terminal.facts.your_bury", cards=_cards(i["bury"])))
     if extra:
         out.append(_join(extra))
     taken = _ints(i.get("taken"))
     if taken and obs.phase == "play" and any(taken):
-        out.append(Text("points taken: " + _teams(taken, obs, f)))
+        out.append(Text(i18n.t("terminal.facts.taken", sides=_teams(taken, obs, f))))
     return out
 
 
@@ -212,20 +235,27 @@ def _satat(obs: Observation, f: TableFacts) -> list[Text]:
         parts.append(_trump(obs))
     elif i.get("trump_known") is False and obs.phase != "trump":
         cands = i.get("trump_candidates") or []
-        parts.append("trump hidden (could be " + " ".join(cands) + ")")
-    parts.append(f"trump maker {_seat(n, i.get('trump_maker'))}")
+        parts.append(
+            i18n.t(
+                "terminal.facts.trump_hidden",
+                suits=" ".join(present.suit_words(obs.game, c) for c in cands),
+            )
+        )
+    parts.append(i18n.t("terminal.facts.trump_maker", name=_seat(n, i.get("trump_maker"))))
     if _int(i.get("blind")):
-        turned = f": {i['turned']}" if isinstance(i.get("turned"), str) else ""
-        parts.append(f"blind {i['blind']}{turned}")
+        text = i18n.t("terminal.facts.blind", n=i["blind"])
+        if isinstance(i.get("turned"), str):
+            text += f": {i18n.ltr(i['turned'])}"
+        parts.append(text)
     out = [_join(parts)]
     tr = _ints(i.get("tricks"))
     more = []
     if tr and obs.phase in ("play", "lese", "continue"):
-        more.append(f"tricks {_teams(tr, obs, f)} (7 wins the deal)")
+        more.append(i18n.t("terminal.facts.satat_tricks", sides=_teams(tr, obs, f)))
     if _int(i.get("announced")) is not None:
-        more.append(f"{_seat(n, i['announced'])} announced the 2H")
+        more.append(i18n.t("terminal.facts.announced", name=_seat(n, i["announced"])))
     if i.get("gave"):
-        more.append("you gave " + " ".join(i["gave"]))
+        more.append(i18n.t("terminal.facts.you_gave", cards=_cards(i["gave"])))
     if more:
         out.append(_join(more))
     return out
@@ -237,30 +267,41 @@ def _huutopussi(obs: Observation, f: TableFacts) -> list[Text]:
     parts = []
     if obs.phase == "bidding":
         if _int(i.get("high_bid")):
-            parts.append(f"high bid {i['high_bid']} by {_seat(n, i.get('high_bidder'))}")
+            parts.append(
+                i18n.t(
+                    "terminal.facts.high_bid",
+                    bid=i["high_bid"],
+                    name=_seat(n, i.get("high_bidder")),
+                )
+            )
         else:
-            parts.append("no bid yet")
+            parts.append(i18n.t("terminal.facts.no_bid"))
         if i.get("passed"):
-            parts.append("passed: " + ", ".join(_seat(n, s) for s in i["passed"]))
+            parts.append(i18n.t("terminal.facts.passed", names=_seats(n, i["passed"])))
         if i.get("banned"):
-            parts.append("may not bid (≤ −500): " + ", ".join(_seat(n, s) for s in i["banned"]))
+            parts.append(i18n.t("terminal.facts.banned", names=_seats(n, i["banned"])))
     else:
         if _int(i.get("declarer")) is not None:
-            parts.append(f"declarer {_seat(n, i['declarer'])}, bid {i.get('bid')}")
+            parts.append(
+                i18n.t(
+                    "terminal.facts.declarer_bid", name=_seat(n, i["declarer"]), bid=i.get("bid")
+                )
+            )
         if _int(i.get("contract")):
-            parts.append(f"contract {i['contract']}")
-        parts.append(_trump(obs) or ("no trump yet" if obs.phase == "play" else ""))
+            parts.append(i18n.t("terminal.facts.contract", n=i["contract"]))
+        no_trump = i18n.t("terminal.facts.no_trump_yet") if obs.phase == "play" else ""
+        parts.append(_trump(obs) or no_trump)
     out.append(_join(parts))
     more = []
     if isinstance(i.get("widow"), list) and i["widow"]:
-        more.append("widow " + " ".join(i["widow"]))
+        more.append(i18n.t("terminal.facts.widow", cards=_cards(i["widow"])))
     pts, tr, mar = _ints(i.get("points")), _ints(i.get("tricks")), _ints(i.get("marriages"))
     if pts and obs.phase in ("play", "answer"):
-        more.append(f"points {_teams(pts, obs, f)}")
+        more.append(i18n.t("terminal.facts.points", sides=_teams(pts, obs, f)))
         if mar and any(mar):
-            more.append(f"marriages {_teams(mar, obs, f)}")
+            more.append(i18n.t("terminal.facts.marriages", sides=_teams(mar, obs, f)))
         if tr:
-            more.append(f"tricks {_teams(tr, obs, f)}")
+            more.append(i18n.t("terminal.facts.tricks", sides=_teams(tr, obs, f)))
     if more:
         out.append(_join(more))
     return out
@@ -278,7 +319,7 @@ def _generic(obs: Observation, f: TableFacts) -> list[Text]:
             continue
         if value is None or value is False or (isinstance(value, (list, dict)) and not value):
             continue
-        cell = Text(key.replace("_", " ") + " ", style="cyan")
+        cell = Text(i18n.result_label(obs.game, key) + " ", style="cyan")
         cell.append_text(info_value(key, value, f.seat_names, f.num_teams))
         if line.plain and len(line.plain) + len(cell.plain) + 3 > 76:
             out.append(line)

@@ -13,14 +13,26 @@ from __future__ import annotations
 from typing import Any
 
 from folkcards.bots.hint import NOISE, explain_hint
+from folkcards.tui import i18n
 
-__all__ = ["NOISE", "SCALE_LABEL", "lines", "reason_text"]
+__all__ = ["NOISE", "lines", "reason_text", "scale_label"]
 
-SCALE_LABEL = {
-    "win": "deal value in %: your side's chance to win this deal, counting the margin",
-    "heuristic": "rules of thumb (no search in this phase): ranked best first",
-    "uniform": "no preference: every choice is as good as any other",
+SCALE_KEYS = {
+    "win": "hint_panel.scale_win_chance",
+    "heuristic": "hint_panel.scale_rank",
+    "uniform": "hint_panel.scale_none",
 }
+"""The catalogs' label of each of the adviser's scales (the web table's hint panel says the same)."""
+
+
+def scale_label(scale: str) -> str:
+    """The scale in words, as the web table's hint panel says it."""
+    key = SCALE_KEYS.get(scale)
+    return i18n.t(key) if key is not None else scale
+
+
+def _pct(value: float) -> str:
+    return i18n.t("hint_panel.pct", v=i18n.num(f"{100 * value:.1f}"))
 
 
 def lines(h: dict[str, Any], limit: int = 5) -> list[str]:
@@ -28,30 +40,47 @@ def lines(h: dict[str, Any], limit: int = 5) -> list[str]:
     e = explain_hint(h)
     choice = e["choice"]
     rows: list[dict[str, Any]] = e["rows"]
-    out = [f"Hint: {choice}"]
+    game = str(h.get("game", ""))
+
+    def said(action: str) -> str:
+        return i18n.action_words(action, game)
+
+    out = [i18n.t("hint_panel.title", action=said(choice))]
     if e["scale"] == "win_chance":
         samples = e["samples"]
-        head = f"  {SCALE_LABEL['win']}"
-        head += f" (search, {samples} sampled deals)" if samples is not None else " (search)"
-        out.append(head)
+        how = (
+            i18n.t("hint_panel.search_n", n=samples)
+            if samples is not None
+            else i18n.t("hint_panel.search")
+        )
+        out.append(f"  {scale_label('win')} ({how})")
         has_best = bool(rows) and rows[0]["action"] == choice
         shown = rows[: limit if has_best else limit - 1]
+        width = max((i18n.width(said(r["action"])) for r in shown), default=0)
+        width = max(22, width)
         for r in shown:
-            mark = "→" if r["action"] == choice else " "
-            text = f"  {mark} {r['action']:<22} {100 * r['value']:5.1f}%"
-            if r["action"] != choice:
-                text += f"  {100 * r['diff']:+5.1f}"
+            best = r["action"] == choice
+            mark = ("←" if i18n.rtl() else "→") if best else " "
+            name = said(r["action"])
+            pad = " " * (width - i18n.width(name))
+            text = f"  {mark} {name}{pad} {_pct(r['value']):>6}"
+            if not best:
+                diff = f"{100 * r['diff']:+5.1f}"
+                text += f"  {i18n.num(diff)}"
                 if r["reason"] is not None:
                     text += "  " + reason_text(r)
             else:
-                text += "  (recommended)"
+                text += f"  ({i18n.t('hint_panel.recommended')})"
             out.append(text)
     elif e["scale"] == "rank":
-        out.append(f"  {SCALE_LABEL['heuristic']}")
+        out.append(f"  {scale_label('heuristic')}")
         ranked = [choice] + [r["action"] for r in rows if r["action"] != choice]
-        out.append("  " + " > ".join(ranked[:limit]) + (" > …" if len(ranked) > limit else ""))
+        sep = " > "  # mirrored (and so still read "better than") in right-to-left text
+        text = sep.join(said(a) for a in ranked[:limit])
+        out.append("  " + text + (sep + "…" if len(ranked) > limit else ""))
     else:
-        out.append(f"  {SCALE_LABEL.get(e['bot_scale'], e['bot_scale'])}")
+        key = e["bot_scale"]
+        out.append(f"  {scale_label(key) if key in SCALE_KEYS else key}")
     return out
 
 
@@ -61,11 +90,12 @@ def reason_text(row: dict[str, Any]) -> str:
     if reason == "noise_tried_play":
         gain, se = row.get("gain"), row.get("se")
         if gain is not None and se is not None:
-            return (
-                f"within noise of the best (gain {100 * gain:+.1f} ± {100 * se:.1f}); "
-                "the tried play stands"
+            return i18n.t(
+                "hint_panel.noise_tried_play_gain",
+                g=i18n.num(f"{100 * gain:+.1f}"),
+                se=i18n.num(f"{100 * se:.1f}"),
             )
-        return "within noise of the best: not a clear gain over the tried play"
+        return i18n.t("hint_panel.noise_tried_play")
     if reason == "noise":
-        return "within noise of the best"
-    return "higher mean, but the adviser's choice rule kept its pick"
+        return i18n.t("hint_panel.noise")
+    return i18n.t("hint_panel.choice_rule")

@@ -11,7 +11,9 @@ phase repeats (``bury tc 8h``) are that many actions in a row.
 Whatever names an action that is not legal now is answered with the engine's own
 explanation (citing the rule), in the player's words: never a generic "not a choice".
 Commands: ``?``/``hint``, ``why CARD``, ``history``, ``rules``, ``explain on|off``,
-``help``, ``table``, ``save [FILE]``, ``quit``.
+``help``, ``table``, ``save [FILE]``, ``quit`` — and their words in the table's language
+(``terminal.commands``). Persian digits, and the language's verbs and words of actions
+(«پاس», «بازی KS»), are read as the English ones.
 """
 
 from __future__ import annotations
@@ -21,17 +23,14 @@ from dataclasses import dataclass
 from folkcards.cards import CARD_NAMES, CardError, parse_card
 from folkcards.engine.actions import Action, ActionSyntaxError
 from folkcards.engine.api import FolkcardsError, Game, Observation
+from folkcards.tui import i18n, present
 from folkcards.tui import menu as menus
-from folkcards.tui import present
 
-HELP = (
-    "Type an action (e.g. 'play TH', 'bid 70', 'pass'), a card alone (e.g. 10h), a number "
-    "(in bidding: the bid; elsewhere the menu position; #3 is always position 3). "
-    "Commands: ? or hint (a suggestion), why CARD (why a card is not legal), rules (the "
-    "rules of this phase), history (the deal so far), explain off|on (the one-line "
-    "explanations and confirmations), table (draw the table again), save [FILE], "
-    "quit (end the match, offering to save)."
-)
+
+def help_text() -> str:
+    """What may be typed at a prompt, in the table's language."""
+    return i18n.t("terminal.input.help")
+
 
 COMMAND_WORDS = {
     "?": "hint",
@@ -54,6 +53,19 @@ class InputError(Exception):
     """Input that names no legal action; the message says what is allowed."""
 
 
+def command_word(word: str) -> str | None:
+    """The table command a word names (``?``, ``hint``, or its word in the table's language)."""
+    low = word.lower()
+    if low in COMMAND_WORDS:
+        return COMMAND_WORDS[low]
+    if i18n.lang() != i18n.LANGS[0]:
+        for command in dict.fromkeys(COMMAND_WORDS.values()):
+            said = i18n.maybe(f"terminal.commands.{command}") or ""
+            if low in [w.strip() for w in said.split("|") if w.strip()]:
+                return command
+    return None
+
+
 @dataclass(frozen=True)
 class Command:
     """What a person asked for.
@@ -61,8 +73,9 @@ class Command:
     ``kind`` is ``action`` (``action`` legal now; ``more`` legal actions to follow in the
     same phase; ``confirm`` a question to ask first), ``illegal`` (a well-formed action
     that is not legal now: the engine explains it), ``refused`` (text the engine cannot
-    read as an action: ``message`` is its reason), ``entry`` (a menu family to complete
-    by typing) or a command word with ``arg`` the rest of the line."""
+    read as an action: ``message`` is its reason, ``explanation`` the engine's structured
+    one), ``entry`` (a menu family to complete by typing) or a command word with ``arg``
+    the rest of the line."""
 
     kind: str
     action: Action | None = None
@@ -71,6 +84,7 @@ class Command:
     more: tuple[Action, ...] = ()
     confirm: str = ""
     entry: menus.Entry | None = None
+    explanation: object = None
 
 
 def _normalize(token: str, game: Game) -> str:
@@ -98,37 +112,49 @@ def _find(action: Action, legal: list[Action]) -> Action | None:
 
 def _parse(text: str, obs: Observation, game: Game) -> tuple[Action | None, str]:
     """The action ``text`` names (legal or not) and, when none, the engine's reason."""
+    action, reason, _ = _parse_explained(text, obs, game)
+    return action, reason
+
+
+def _parse_explained(text: str, obs: Observation, game: Game) -> tuple[Action | None, str, object]:
+    """:func:`_parse`, with the engine's structured reason (None when there is none)."""
     if not text.isascii():
-        return None, ""
+        return None, "", None
     try:
-        return game.parse_action(text, obs.variant), ""
+        return game.parse_action(text, obs.variant), "", None
     except (ActionSyntaxError, FolkcardsError) as exc:
-        return None, str(exc)
+        return None, str(exc), getattr(exc, "explanation", None)
+
+
+def _refused(reason: str, explanation: object) -> Command:
+    return Command("refused", message=reason, explanation=explanation)
 
 
 def resolve(text: str, obs: Observation, game: Game, menu: menus.Menu | None = None) -> Command:
     """The command or action that ``text`` names for the seat to act; InputError when it
     names nothing at all (the message says what is allowed)."""
-    line = text.strip()
+    raw = i18n.ascii_digits(text).strip()
     legal = list(obs.legal)
     menu = menu if menu is not None else menus.build(obs)
-    if not line:
+    if not raw:
         default = present.DEFAULT_ACTION.get((obs.game, obs.phase))
         for a in legal:
             if a.text == default:
                 return Command("action", a)
-        raise InputError("Type your choice (an action, a card or a number); 'help' lists commands.")
+        raise InputError(i18n.t("terminal.input.empty"))
+    words = raw.split()
+    head = command_word(words[0].replace("؟", "?"))
+    if head is not None and not (words[0] in ("?", "؟") and len(words) > 1):
+        return Command(head, arg=" ".join(words[1:]))
+    line = i18n.english_words(raw)
     words = line.split()
-    head = words[0].lower()
-    if head in COMMAND_WORDS and not (head == "?" and len(words) > 1):
-        return Command(COMMAND_WORDS[head], arg=" ".join(words[1:]))
     if line.startswith("#") and line[1:].isdigit():
         return _position(int(line[1:]), menu)
     if line.isdigit():
         if menu.numeric_verb is not None:
             return _checked(f"{menu.numeric_verb} {int(line)}", obs, game, menu)
         return _position(int(line), menu)
-    action, reason = _parse(line, obs, game)
+    action, reason, explained = _parse_explained(line, obs, game)
     if action is not None:
         found = _find(action, legal)
         if found is not None:
@@ -151,27 +177,40 @@ def resolve(text: str, obs: Observation, game: Game, menu: menus.Menu | None = N
     if implied is not None:
         return Command("illegal", implied)
     if reason and tokens[0] in _verbs(obs, game):
-        return Command("refused", message=reason)
-    said = reason.rstrip(".") if reason else f"{line!r} is not an action of {game.title}"
+        return _refused(reason, explained)
     raise InputError(
-        f"Not allowed: {said}. Type one of the choices shown, a card of your hand "
-        "(e.g. 10h), or a command (help lists them)."
+        i18n.t("terminal.input.not_allowed", said=_unread(raw, reason, explained, obs, game))
+    )
+
+
+def _unread(raw: str, reason: str, explained: object, obs: Observation, game: Game) -> str:
+    """Why ``raw`` names no action: the engine's reason (in the table's language when the
+    catalogs have its code), else that it is not an action of the game."""
+    from folkcards.tui.explain import render
+
+    if reason and i18n.lang() == i18n.LANGS[0]:
+        return reason.rstrip(".")
+    said = render(explained, obs.seat, [], game.name) if reason else None
+    if said is not None:
+        return said
+    return i18n.t(
+        "terminal.input.not_an_action", text=raw, game=i18n.game_title(game.name, game.title)
     )
 
 
 def _position(n: int, menu: menus.Menu) -> Command:
     entry = menu.position(n)
     if entry is None:
-        raise InputError(f"#{n} is not on the list: positions go from 1 to {len(menu.entries)}.")
+        raise InputError(i18n.t("terminal.input.position", n=n, count=len(menu.entries)))
     if entry.single is not None:
         return _with_confirm(entry.single, menu)
     return Command("entry", entry=entry)
 
 
 def _checked(text: str, obs: Observation, game: Game, menu: menus.Menu) -> Command:
-    action, reason = _parse(text, obs, game)
+    action, reason, explained = _parse_explained(text, obs, game)
     if action is None:
-        return Command("refused", message=reason or f"{text!r} is not an action here")
+        return _refused(reason or i18n.t("terminal.input.not_here", text=text), explained)
     found = _find(action, list(obs.legal))
     if found is None:
         return Command("illegal", action)
@@ -192,7 +231,7 @@ def _with_confirm(action: Action, menu: menus.Menu) -> Command:
         return Command(
             "action",
             action,
-            confirm=f"Jump bid: {n} is {steps} steps above the lowest bid {low}.",
+            confirm=i18n.t("terminal.input.jump", n=n, steps=steps, low=low),
         )
     return Command("action", action)
 
@@ -245,9 +284,11 @@ def _short_form(tokens: list[str], legal: list[Action]) -> Action | None:
 
 
 def _ambiguous(options: list[Action]) -> None:
-    listed = ", ".join(a.text for a in options[:8])
+    from folkcards.tui.view import action_words
+
+    listed = i18n.t("ui.sep").join(action_words(a.text) for a in options[:8])
     more = " …" if len(options) > 8 else ""
-    raise InputError(f"That could mean several choices: {listed}{more}. Type the full text.")
+    raise InputError(i18n.t("terminal.input.ambiguous", listed=listed + more))
 
 
 def _verbs(obs: Observation, game: Game) -> set[str]:
@@ -274,12 +315,12 @@ def _several(tokens: list[str], obs: Observation, game: Game) -> Command | None:
     if verb is None or len(cards) < 2 or not all(_is_card(c) for c in cards):
         return None
     if len(set(cards)) != len(cards):
-        raise InputError("The same card is named twice.")
+        raise InputError(i18n.t("terminal.input.twice"))
     actions = []
     for c in cards:
-        action, reason = _parse(f"{verb} {c}", obs, game)
+        action, reason, explained = _parse_explained(f"{verb} {c}", obs, game)
         if action is None:
-            return Command("refused", message=reason) if reason else None
+            return _refused(reason, explained) if reason else None
         actions.append(action)
     first = _find(actions[0], list(obs.legal))
     if first is None:
@@ -323,15 +364,17 @@ def _implied(tokens: list[str], obs: Observation, game: Game) -> Action | None:
 def why_action(arg: str, obs: Observation, game: Game) -> Action | str:
     """The action ``why ARG`` asks about (a card becomes the phase's card verb + card),
     or a message when ARG names none."""
-    arg = arg.strip()
+    arg = i18n.english_words(arg)
     if not arg:
-        return "Say which card or action: why 10h, or why play 10h."
+        return i18n.t("terminal.input.why_what")
     verbs = [a.text.split()[0] for a in obs.legal if len(a.text.split()) >= 2]
     words = arg.split()
     if len(words) == 1:
         try:
             name = CARD_NAMES[parse_card(words[0], game.deck)]
         except CardError as exc:
+            if i18n.lang() != i18n.LANGS[0]:
+                return i18n.t("terminal.input.not_a_card", text=words[0])
             return str(exc)
         for a in obs.legal:
             if name in a.text.split()[1:]:
@@ -341,4 +384,10 @@ def why_action(arg: str, obs: Observation, game: Game) -> Action | str:
     try:
         return game.parse_action(arg, obs.variant)
     except (ActionSyntaxError, FolkcardsError) as exc:
+        if i18n.lang() != i18n.LANGS[0]:
+            return i18n.t(
+                "terminal.input.not_an_action",
+                text=arg,
+                game=i18n.game_title(game.name, game.title),
+            )
         return str(exc)

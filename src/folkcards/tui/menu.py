@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from folkcards.engine.actions import Action
 from folkcards.engine.api import Observation
-from folkcards.tui import present
+from folkcards.tui import i18n, present
 
 SUFFIXES = ("grate", "pile", "vire")
 """Satat's signal words: an optional decoration of a ``play`` (SAT-16)."""
@@ -79,17 +79,21 @@ def _number(tokens: list[str]) -> int | None:
     return None
 
 
-def range_text(numbers: Sequence[int]) -> str:
-    """``65–440 in steps of 5``, ``5–7``, or a short list when the steps differ."""
+def range_text(numbers: Sequence[int], *, localized: bool = True) -> str:
+    """``65–440 in steps of 5``, ``5–7``, or a short list when the steps differ; in the
+    current language (``localized``), else in the canonical English of menu labels."""
     ns = sorted(numbers)
+    if not localized:
+        with i18n.using(i18n.LANGS[0]):
+            return range_text(ns)
     if len(ns) == 1:
-        return str(ns[0])
+        return i18n.num(ns[0])
     steps = {b - a for a, b in itertools.pairwise(ns)}
     if len(steps) == 1:
         step = steps.pop()
-        text = f"{ns[0]}–{ns[-1]}"
-        return text if step == 1 else f"{text} in steps of {step}"
-    return ", ".join(map(str, ns))
+        text = f"{i18n.num(ns[0])}–{i18n.num(ns[-1])}"
+        return text if step == 1 else i18n.t("terminal.menu.steps", range=text, step=step)
+    return i18n.t("ui.sep").join(map(i18n.num, ns))
 
 
 def build(obs: Observation) -> Menu:
@@ -118,7 +122,7 @@ def build(obs: Observation) -> Menu:
     for verb, acts in numeric.items():
         nums = [int(a.text.split(" ")[1]) for a in acts]
         if len(acts) > SHORT_RANGE:
-            label = f"{verb} {range_text(nums)}"
+            label = f"{verb} {range_text(nums, localized=False)}"
             entries.append(((0, 0, verb), Entry(label, tuple(acts), typing="number")))
         else:
             entries += [

@@ -2,10 +2,12 @@
 sweeps, trump changes, contracts — and at the end the score in words and numbers with
 every hand shown open.
 
-It reads only what the viewer may see: the viewer's observation before and after each
-action (and, once the deal is over, the deal's record, when every card may be shown).
-When the engine offers structured events (``events_for(viewer)``), those will replace the
-comparisons of observations made here; nothing here parses the engine's English.
+It reads only what the viewer may see: the engine's structured events for the viewer
+(``events_for(viewer)``, :func:`from_events`), or — for a game that does not narrate its
+deals — the viewer's observation before and after each action (:func:`events`); once the
+deal is over, the deal's record, when every card may be shown. Every line is a template of
+the catalogs (``terminal.narrate.*``, ``terminal.breakdown.*``), with a form for the reader
+as its subject (``…_you``: "You win the trick", «شما … می‌برید») where the language needs one.
 """
 
 from __future__ import annotations
@@ -17,32 +19,31 @@ from rich.text import Text
 
 from folkcards.cards import CARD_NAMES
 from folkcards.engine.api import DealState, Observation
-from folkcards.tui import present
-from folkcards.tui.view import plays, styled_card, styled_text
+from folkcards.tui import i18n, present
+from folkcards.tui.view import arrow, plays, styled_card, styled_cards, styled_text
+
+N = "terminal.narrate."
+B = "terminal.breakdown."
 
 
-def _v(who: str | None, verb: str) -> str:
-    """``verb`` agreeing with ``who`` ('You play', 'Seat 1 plays')."""
-    if who != "You":
-        return verb
-    if verb in ("is", "has"):
-        return {"is": "are", "has": "have"}[verb]
-    if verb.endswith(("sses", "shes", "ches")):
-        return verb[:-2]
-    return verb[:-1] if verb.endswith("s") else verb
+def _is_you(who: str | None) -> bool:
+    return who is not None and who == i18n.t("terminal.names.you")
 
 
-def _poss(who: str | None) -> str:
-    """'Your' or "Seat 1's"."""
-    return "Your" if who == "You" else f"{who}'s"
+def said(key: str, who: str | None, /, **params: Any) -> str:
+    """The narration template ``key`` about ``who``: its ``_you`` form when ``who`` is the
+    reader and the catalogs have one."""
+    if _is_you(who) and i18n.maybe(f"{key}_you") is not None:
+        key = f"{key}_you"
+    return i18n.t(key, who=who, **params)
 
 
 def team_words(seat: int, viewer: int | None, partnership: bool, names: Sequence[str]) -> str:
     """'us' / 'them' for a team as the viewer sees it, else the team's seats."""
     if partnership and viewer is not None:
-        return "us" if seat % 2 == viewer % 2 else "them"
+        return i18n.t("terminal.names.us" if seat % 2 == viewer % 2 else "terminal.names.them")
     if partnership and len(names) == 4:
-        return f"{names[seat % 2]} & {names[seat % 2 + 2]}"
+        return i18n.t("terminal.names.pair", a=names[seat % 2], b=names[seat % 2 + 2])
     return names[seat]
 
 
@@ -52,10 +53,14 @@ def _pair(values: Any) -> list[int] | None:
     return None
 
 
-def action_line(actor: int, text: str, names: Sequence[str]) -> Text:
-    """``Seat 1: bid 70`` with the cards coloured."""
+def _cards(cards: Sequence[Any]) -> str:
+    return i18n.ltr(" ".join(str(c) for c in cards))
+
+
+def action_line(actor: int, text: str, names: Sequence[str], game: str = "") -> Text:
+    """``Seat 1: bid 70`` with the cards coloured (the action in the table's language)."""
     line = Text(f"  {names[actor]}: ")
-    line.append_text(styled_text(text))
+    line.append_text(styled_text(text, game))
     return line
 
 
@@ -67,7 +72,8 @@ def events(
     names: Sequence[str],
     partnership: bool,
 ) -> list[Text]:
-    """What the action changed that a person should be told, one line each."""
+    """What the action changed that a person should be told, one line each (for a game
+    whose engine does not narrate: read from the viewer's observations)."""
     out: list[Text] = []
     g = after.game
     viewer = after.seat if after.seat >= 0 else None
@@ -86,52 +92,38 @@ def events(
                 )
             ]
             pts = max(gained, default=0)
-            why = (
-                f" by marriage (+{pts} for {team_words(actor, viewer, partnership, names)})"
-                if pts
-                else " by marriage"
-            )
+            side = team_words(actor, viewer, partnership, names)
+            why = i18n.t(N + "by_marriage_points", n=pts, side=side) if pts else ""
+            why = why or i18n.t(N + "by_marriage")
             if tb is not None:
-                why += f"; {present.suit_words(g, tb)} are a plain suit again"
+                why += i18n.t(N + "plain_again", suit=present.suit_words(g, tb))
         elif g == "satat" and verb == "blind":
             turned = a.get("turned")
-            why = f" (the blind card {turned})" if isinstance(turned, str) else ""
+            why = i18n.t(N + "blind_card", card=i18n.ltr(turned)) if isinstance(turned, str) else ""
         elif g == "sasku" and verb == "diamonds":
-            why = f" — {who} said diamonds! and declares"
-        out.append(Text(f"  Trump is {present.suit_words(g, ta)}{why}.", style="bold"))
+            why = i18n.t(N + "said_diamonds", who=who)
+        line = i18n.t(N + "trump_is", suit=present.suit_words(g, ta), why=why)
+        out.append(Text(f"  {line}", style="bold"))
     if verb == "contract":
-        out.append(
-            Text(f"  {who} {_v(who, 'sets')} the contract at {text.split(' ')[1]}.", style="bold")
-        )
+        line = said(N + "sets_contract", who, n=i18n.num(text.split(" ")[1]))
+        out.append(Text(f"  {line}", style="bold"))
     if g == "sheepshead" and verb == "call":
-        out.append(
-            Text(
-                f"  Whoever holds {text.split(' ')[1]} is {_poss(who).lower() if who == 'You' else _poss(who)} secret partner."
-            )
-        )
+        line = said(N + "secret_partner", who, card=i18n.ltr(text.split(" ")[1]))
+        out.append(Text(f"  {line}"))
     if g == "sheepshead" and verb == "alone":
-        out.append(Text(f"  {who} {_v(who, 'plays')} alone against the other four."))
+        out.append(Text(f"  {said(N + 'alone', who)}"))
     if (
         g == "sasku"
         and before.phase == "auction"
         and after.phase == "play"
         and a.get("passed_deal")
     ):
-        out.append(
-            Text(
-                "  Everyone passed: diamonds are trump, no declarer (a passed deal).",
-                style="bold",
-            )
-        )
+        out.append(Text(f"  {i18n.t(N + 'passed_deal')}", style="bold"))
     if g == "scopone" and verb == "play":
         sb, sa = _pair(b.get("sweeps")), _pair(a.get("sweeps"))
         if sb and sa and sa != sb:
-            out.append(
-                Text(
-                    f"  Scopa! {who} {_v(who, 'sweeps')} the table: +1 point for {team_words(actor, viewer, True, names)}.",
-                    style="bold green",
-                )
-            )
+            side = team_words(actor, viewer, True, names)
+            out.append(Text(f"  {said(N + 'sweep', who, side=side)}", style="bold green"))
     if verb == "play" and g not in ("scopone",):
         trick = trick_done(before, after, names, partnership)
         if trick is not None:
@@ -139,10 +131,14 @@ def events(
     return out
 
 
+def _trick_head(number: Any) -> Text:
+    return Text(f"  {i18n.t('terminal.table.trick', n=number)} ", style="bold")
+
+
 def trick_done(
     before: Observation, after: Observation, names: Sequence[str], partnership: bool
 ) -> Text | None:
-    """'Trick 3: … → Seat 1 takes it (+21)' when the action completed a trick."""
+    """'Trick 3: … → Seat 1 +21' when the action completed a trick."""
     played = plays(after)
     n = after.num_seats
     if not played or len(played) % n:
@@ -150,7 +146,7 @@ def trick_done(
     cards = played[-n:]
     number = len(played) // n
     winner = _winner(before, after, cards)
-    line = Text(f"  Trick {number}: ", style="bold")
+    line = _trick_head(number)
     for i, (s, c) in enumerate(cards):
         if i:
             line.append("  ")
@@ -158,16 +154,14 @@ def trick_done(
         line.append_text(styled_card(c, bold=s == winner))
     if winner is None:
         return line
-    viewer = after.seat if after.seat >= 0 else None
-    line.append(f" → {names[winner]}", style="green")
+    line.append(f" {arrow()} {names[winner]}", style="green")
     gained = _points_gained(before, after, winner)
     if gained is not None:
-        line.append(f" +{gained}", style="green")
+        line.append(f" {i18n.num(f'+{gained}')}", style="green")
         if after.game == "huutopussi" and after.is_over:
-            line.append(" (with the last-trick bonus)", style="green")
+            line.append(" " + i18n.t(N + "with_bonus"), style="green")
     if after.is_over:
-        line.append(" · last trick", style="bold")
-    del viewer
+        line.append(" · " + i18n.t(N + "last_trick"), style="bold")
     return line
 
 
@@ -232,80 +226,87 @@ def from_events(
         if kind == "trick":
             line = _trick_event(d, game, names)
             if ended and event is tricks[-1]:
-                line.append(" · last trick", style="bold")
+                line.append(" · " + i18n.t(N + "last_trick"), style="bold")
             out.append(line)
         elif kind == "trump" and isinstance(d.get("suit"), str):
-            suit = present.suit_words(game, d["suit"])
-            how = d.get("how")
-            if how == "blind":
-                text = f"{who} {_v(who, 'takes')} blind card {d.get('position')}: {d.get('card')} — {suit} are trump"
-            elif how == "diamonds":
-                text = f"{who} {_v(who, 'says')} diamonds! Diamonds are trump and {who} {_v(who, 'declares')}"
-            elif how == "override":
-                text = f"{who} {_v(who, 'overrides')} with diamonds: diamonds are trump and {who} {_v(who, 'declares')}"
-            elif how in ("marriage", "declare"):
-                side = (
-                    team_words(int(seat), viewer, partnership, names)
-                    if isinstance(seat, int)
-                    else "?"
-                )
-                text = f"{_poss(who)} marriage makes {suit} trump (+{d.get('value')} for {side})"
-            elif how == "hidden":
-                text = f"{who} {_v(who, 'hides')} a trump card face down"
-            else:
-                text = f"{who} {_v(who, 'makes')} {suit} trump"
-            out.append(Text(f"  {text}.", style="bold"))
+            out.append(
+                Text(f"  {_trump_event(d, who, game, names, viewer, partnership)}", style="bold")
+            )
         elif kind == "contract":
             out.append(_contract_event(d, game, names))
         elif kind == "partner" and isinstance(seat, int):
-            out.append(
-                Text(
-                    f"  {who} {_v(who, 'plays')} {d.get('card')}: {who} {_v(who, 'is')} the picker's partner.",
-                    style="bold",
-                )
-            )
+            text = said(N + "partner", who, card=i18n.ltr(str(d.get("card"))))
+            out.append(Text(f"  {text}", style="bold"))
         elif kind == "sweep":
             side = team_words(int(seat), viewer, True, names) if isinstance(seat, int) else "?"
-            out.append(
-                Text(
-                    f"  Scopa! {who} {_v(who, 'sweeps')} the table: +1 point for {side}.",
-                    style="bold green",
-                )
-            )
+            out.append(Text(f"  {said(N + 'sweep', who, side=side)}", style="bold green"))
         elif kind == "leftover" and isinstance(d.get("cards"), list) and d["cards"]:
-            out.append(
-                Text(
-                    f"  The cards left on the table go to {_poss(who)} side (last capture): "
-                    + " ".join(d["cards"])
-                )
-            )
+            text = said(N + "leftover", who, cards=_cards(d["cards"]))
+            out.append(Text(f"  {text}"))
         elif kind == "pass_cards":
-            src, to, count = d.get("from"), d.get("to"), d.get("count")
-            giver = names[src] if isinstance(src, int) and 0 <= src < n else str(src)
-            taker = names[to] if isinstance(to, int) and 0 <= to < n else str(to)
-            cards = d.get("cards")
-            what = (
-                " ".join(cards)
-                if isinstance(cards, list) and cards
-                else f"{count} card{'s' if count != 1 else ''} face down"
-            )
-            if game == "sasku" or (game == "huutopussi" and count == 1):
-                continue  # one line per card: the action line itself says it
-            if src == "blind":
-                out.append(
-                    Text(f"  {taker} {_v(taker, 'picks')} up the blind: {what}.", style="dim")
-                )
-                continue
-            if to in ("bury", "discard"):
-                continue  # the action line says it
-            out.append(Text(f"  {giver} → {taker}: {what}.", style="dim"))
+            passed = _pass_event(d, game, names)
+            if passed is not None:
+                out.append(passed)
     return [line for line in out if line.plain]
+
+
+def _trump_event(
+    d: Mapping[str, Any],
+    who: str,
+    game: str,
+    names: Sequence[str],
+    viewer: int | None,
+    partnership: bool,
+) -> str:
+    suit = present.suit_words(game, d["suit"])
+    how = d.get("how")
+    seat = d.get("seat")
+    if how == "blind":
+        return said(
+            N + "trump_blind",
+            who,
+            n=d.get("position"),
+            card=i18n.ltr(str(d.get("card"))),
+            suit=suit,
+        )
+    if how == "diamonds":
+        return said(N + "trump_diamonds", who)
+    if how == "override":
+        return said(N + "trump_override", who)
+    if how in ("marriage", "declare"):
+        side = team_words(int(seat), viewer, partnership, names) if isinstance(seat, int) else "?"
+        return said(N + "trump_marriage", who, suit=suit, value=d.get("value"), side=side)
+    if how == "hidden":
+        return said(N + "trump_hidden", who)
+    return said(N + "trump_by", who, suit=suit)
+
+
+def _pass_event(d: Mapping[str, Any], game: str, names: Sequence[str]) -> Text | None:
+    n = len(names)
+    src, to, count = d.get("from"), d.get("to"), d.get("count")
+    giver = names[src] if isinstance(src, int) and 0 <= src < n else str(src)
+    taker = names[to] if isinstance(to, int) and 0 <= to < n else str(to)
+    cards = d.get("cards")
+    if isinstance(cards, list) and cards:
+        what = _cards(cards)
+    else:
+        what = i18n.plural(N + "face_down", count if isinstance(count, int) else 0)
+    if game == "sasku" or (game == "huutopussi" and count == 1):
+        return None  # one line per card: the action line itself says it
+    if src == "blind":
+        return Text(f"  {said(N + 'picks_blind', taker, cards=what)}", style="dim")
+    if to in ("bury", "discard"):
+        return None  # the action line says it
+    return Text(
+        f"  {i18n.t(N + 'passed', giver=giver, arrow=arrow(), taker=taker, cards=what)}",
+        style="dim",
+    )
 
 
 def _trick_event(d: Mapping[str, Any], game: str, names: Sequence[str]) -> Text:
     n = len(names)
     leader, winner = d.get("leader"), d.get("winner")
-    line = Text(f"  Trick {d.get('number')}: ", style="bold")
+    line = _trick_head(i18n.num(d.get("number")))
     cards = d.get("cards") or []
     for i, c in enumerate(cards):
         seat = (leader + i) % n if isinstance(leader, int) else None
@@ -319,13 +320,13 @@ def _trick_event(d: Mapping[str, Any], game: str, names: Sequence[str]) -> Text:
         else:
             line.append_text(styled_card(card, bold=seat == winner))
     if isinstance(winner, int) and 0 <= winner < n:
-        line.append(f" → {names[winner]}", style="green")
+        line.append(f" {arrow()} {names[winner]}", style="green")
     points, bonus = d.get("points"), d.get("bonus")
     if isinstance(points, int):
         total = points + (bonus if isinstance(bonus, int) else 0)
-        line.append(f" +{total}", style="green")
+        line.append(f" {i18n.num(f'+{total}')}", style="green")
         if isinstance(bonus, int) and bonus:
-            line.append(f" ({bonus} for the last trick)", style="green")
+            line.append(" " + i18n.t(N + "bonus", n=bonus), style="green")
     return line
 
 
@@ -334,35 +335,23 @@ def _contract_event(d: Mapping[str, Any], game: str, names: Sequence[str]) -> Te
     dec = d.get("declarer")
     who = names[dec] if isinstance(dec, int) and 0 <= dec < n else None
     mode = d.get("mode")
+    text = ""
     if game == "sheepshead":
         if mode == "leaster":
-            return Text(
-                "  Nobody picked: a leaster — fewest points (with a trick) wins.", style="bold"
-            )
-        if mode == "alone":
-            return Text(f"  {who} {_v(who, 'plays')} alone against the other four.", style="bold")
-        if mode == "called":
-            return Text(
-                f"  {who} {_v(who, 'calls')} {d.get('called')}: its holder is the secret partner.",
-                style="bold",
-            )
-        return Text("")
-    if game == "huutopussi":
+            text = i18n.t(N + "leaster")
+        elif mode == "alone":
+            text = said(N + "alone", who)
+        elif mode == "called":
+            text = said(N + "calls", who, card=i18n.ltr(str(d.get("called"))))
+    elif game == "huutopussi":
         if isinstance(d.get("contract"), int):
-            return Text(f"  {who} {_v(who, 'sets')} the contract at {d['contract']}.", style="bold")
-        if isinstance(d.get("bid"), int):
-            return Text(
-                f"  {who} {_v(who, 'wins')} the bidding at {d['bid']} and {_v(who, 'declares')}.",
-                style="bold",
-            )
-        return Text("")
-    if game == "sasku" and who is not None:
-        return Text("")  # the trump event has said who declares
-    if game == "sasku":
-        return Text(
-            "  Everyone passed: diamonds are trump, no declarer (a passed deal).", style="bold"
-        )
-    return Text("")
+            text = said(N + "sets_contract", who, n=d["contract"])
+        elif isinstance(d.get("bid"), int):
+            text = said(N + "wins_bidding", who, bid=d["bid"])
+    elif game == "sasku" and who is None:
+        text = i18n.t(N + "passed_deal")
+    # Sasku with a declarer: the trump event has said who declares
+    return Text(f"  {text}", style="bold") if text else Text("")
 
 
 # --- the end of a deal -----------------------------------------------------------------
@@ -381,149 +370,189 @@ def breakdown(
 
     def side(t: int) -> str:
         if partnership and len(names) == 4:
-            return f"{names[t]} & {names[t + 2]}"
-        return names[t] if 0 <= t < len(names) else f"side {t}"
+            return i18n.t("terminal.names.pair", a=names[t], b=names[t + 2])
+        return names[t] if 0 <= t < len(names) else i18n.t("terminal.names.side", n=t)
 
     score = _pair(r.get("score")) or []
     if game == "sasku":
-        pts = _pair(r.get("points")) or [0, 0]
-        d = r.get("declarer_team")
-        trump = present.suit_words(game, str(r.get("trump"))) if r.get("trump") else "?"
-        if r.get("redeal"):
-            lines.append(
-                "60–60: nobody scores; the same dealer deals again with the same trump (SAS-13.2)."
-            )
-        elif r.get("lambapea"):
-            t = int(r.get("won_by") or 0)
-            lines.append(f"Lambapea! {side(t)} won all 9 tricks: +{score[t]} strokes (SAS-13.1).")
-        elif r.get("passed"):
-            t = int(r.get("won_by") or 0)
-            lines.append(
-                f"Passed deal (diamonds, no declarer): {side(t)} took {pts[t]} > 60 card points: "
-                f"+1 stroke (SAS-13.3)."
-            )
-        elif isinstance(d, int):
-            pd = pts[d]
-            won = r.get("won_by")
-            cmp = "≥" if pd >= 61 else "<"
-            bid = f", bid {r['bid']}" if r.get("bid") else ""
-            lines.append(
-                f"Declarers {side(d)} (trump {trump}{bid}) took {pd} card points {cmp} 61 "
-                f"needed; defenders {pts[1 - d]}."
-            )
-            col = "diamond" if r.get("trump") == "D" else "plain-suit"
-            if isinstance(won, int):
-                lines.append(
-                    f"{side(won)} score {score[won]} strokes ({col} column of SAS-13.4: "
-                    f"{_sasku_band(pd)})."
-                )
+        lines += _sasku_breakdown(r, score, side)
     elif game == "scopone":
-        rows: list[tuple[str, str, int | None]] = []
-        cards, coins, prim, sweeps = (
-            _pair(r.get(k)) or [0, 0] for k in ("cards", "coins", "primiera", "sweeps")
-        )
-        mine = viewer % 2 if viewer is not None else 0
-        other = 1 - mine
-
-        def vs(values: list[int]) -> str:
-            return f"{values[mine]}–{values[other]}"
-
-        rows.append(("cards (over 20)", vs(cards), _best(cards, 20)))
-        rows.append(("coins (over 5)", vs(coins), _best(coins, 5)))
-        sb = r.get("settebello")
-        holder = int(sb) if isinstance(sb, int) else None
-        rows.append(
-            ("settebello 7D", "taken by " + side(holder) if holder is not None else "—", holder)
-        )
-        rows.append(("primiera", vs(prim), _best(prim, None)))
-        if "re_bello" in r:
-            rb = r.get("re_bello")
-            rb_holder = int(rb) if isinstance(rb, int) else None
-            rows.append(
-                (
-                    "re bello KD",
-                    "taken by " + side(rb_holder) if rb_holder is not None else "—",
-                    rb_holder,
-                )
-            )
-        lines.append(f"Counts are {side(mine)} – {side(other)}:")
-        for label, value, to in rows:
-            gets = f"1 point to {side(to)}" if isinstance(to, int) else "no point (a tie)"
-            lines.append(f"{label:<16} {value:<14} {gets}")
-        lines.append(f"{'scopas':<16} {vs(sweeps):<14} 1 point each")
-        if "napola" in r:
-            nap = _pair(r.get("napola")) or [0, 0]
-            lines.append(f"{'napola':<16} {vs(nap)}")
+        lines += _scopone_breakdown(r, viewer, side)
     elif game == "sheepshead":
-        mode = r.get("mode")
-        if mode == "doubler":
-            lines.append(
-                f"Everyone passed: a doubler — the next deal is played for {2 * int(r.get('stake') or 1)}× stakes."
-            )
-        elif mode == "leaster":
-            w = r.get("leaster_winners") or []
-            lines.append(
-                "Leaster (nobody picked): fewest points with at least one trick wins — "
-                + ", ".join(names[s] for s in w if isinstance(s, int))
-                + "."
-            )
-        else:
-            picker = r.get("picker")
-            p = r.get("picker_points")
-            side_txt = names[picker] if isinstance(picker, int) else "?"
-            if mode == "called" and isinstance(r.get("partner"), int):
-                side_txt += f" & {names[r['partner']]} (called {r.get('called')})"
-            elif mode == "alone":
-                side_txt += " alone"
-            cmp = "≥" if isinstance(p, int) and p >= 61 else "<"
-            lv = _int_or(r.get("level"), 1)
-            top = " — all tricks" if r.get("won_by") == "picker" else " — no trick"
-            level = {2: " — schneider", 3: top}.get(lv, "")
-            lines.append(
-                f"Picker side {side_txt} took {p} points {cmp} 61 needed (bury included): "
-                f"{'picker side' if r.get('won_by') == 'picker' else 'defenders'} win{level}."
-            )
+        lines += _sheepshead_breakdown(r, names)
     elif game == "satat":
         tr = _pair(r.get("tricks")) or [0, 0]
         won = r.get("won_by")
         if r.get("outcome") == "redeal":
-            why = {
-                "no_pictures": "no picture in the trump maker's first five",
-                "no_trumps": "the partner held no trump",
-            }.get(str(r.get("redeal")), "")
-            lines.append(f"Redeal ({why}): nobody scores; the same dealer deals again.")
+            why = {"no_pictures": B + "satat_no_pictures", "no_trumps": B + "satat_no_trumps"}
+            reason = why.get(str(r.get("redeal")))
+            lines.append(i18n.t(B + "satat_redeal", why=i18n.t(reason) if reason else ""))
         elif isinstance(won, int):
+            outcome = str(r.get("outcome"))
+            if i18n.lang() != i18n.LANGS[0]:
+                outcome = i18n.maybe(f"narrate.outcome_{outcome}") or outcome
             lines.append(
-                f"{side(won)} won the deal {tr[won]}–{tr[1 - won]} in tricks (7 needed): +1 deal ({r.get('outcome')})."
+                i18n.t(
+                    B + "satat_won",
+                    side=side(won),
+                    won=tr[won],
+                    lost=tr[1 - won],
+                    outcome=outcome,
+                )
             )
     elif game == "huutopussi":
-        if r.get("redeal"):
-            lines.append(
-                f"{names[r['redeal_by']] if isinstance(r.get('redeal_by'), int) else '?'} asked for a redeal: no score."
-            )
-        else:
-            d = r.get("declarer")
-            pts = _pair(r.get("points")) or []
-            mar = _pair(r.get("marriages")) or []
-            contract = r.get("contract")
-            n = len(pts)
-            for t in range(n):
-                total = pts[t] + (mar[t] if t < len(mar) else 0)
-                mine = isinstance(d, int) and (d % n == t if n == 2 else d == t)
-                role = "declarers" if mine else "opponents"
-                text = (
-                    f"{role.capitalize()} {side(t)}: {pts[t]} card points + "
-                    f"{mar[t] if t < len(mar) else 0} marriages = {total}"
-                )
-                if mine and isinstance(contract, int):
-                    text += f" {'≥' if total >= contract else '<'} contract {contract}"
-                lines.append(f"{text}: {score[t]:+d}.")
+        lines += _huutopussi_breakdown(r, score, names, side)
     out = [Text(line) for line in lines]
     if score:
-        summary = Text("This deal: ", style="bold")
-        summary.append(" · ".join(f"{side(t)} {v:+d}" for t, v in enumerate(score)))
+        summary = Text(i18n.t(B + "this_deal") + " ", style="bold")
+        summary.append(" · ".join(f"{side(t)} {i18n.signed(v)}" for t, v in enumerate(score)))
         out.append(summary)
     return out
+
+
+def _sasku_breakdown(r: Mapping[str, Any], score: list[int], side: Any) -> list[str]:
+    lines: list[str] = []
+    pts = _pair(r.get("points")) or [0, 0]
+    d = r.get("declarer_team")
+    trump = present.suit_words("sasku", str(r.get("trump"))) if r.get("trump") else "?"
+    if r.get("redeal"):
+        lines.append(i18n.t(B + "sasku_redeal"))
+    elif r.get("lambapea"):
+        t = int(r.get("won_by") or 0)
+        lines.append(i18n.t(B + "sasku_lambapea", side=side(t), n=score[t]))
+    elif r.get("passed"):
+        t = int(r.get("won_by") or 0)
+        lines.append(i18n.t(B + "sasku_passed", side=side(t), n=pts[t]))
+    elif isinstance(d, int):
+        pd = pts[d]
+        won = r.get("won_by")
+        cmp = "≥" if pd >= 61 else "<"
+        key = B + ("sasku_declarers_bid" if r.get("bid") else "sasku_declarers")
+        lines.append(
+            i18n.t(
+                key,
+                side=side(d),
+                trump=trump,
+                bid=r.get("bid"),
+                n=pd,
+                cmp=cmp,
+                other=pts[1 - d],
+            )
+        )
+        col = B + ("sasku_diamond_column" if r.get("trump") == "D" else "sasku_plain_column")
+        if isinstance(won, int):
+            lines.append(
+                i18n.t(
+                    B + "sasku_strokes",
+                    side=side(won),
+                    n=score[won],
+                    column=i18n.t(col),
+                    band=_sasku_band(pd),
+                )
+            )
+    return lines
+
+
+def _scopone_breakdown(r: Mapping[str, Any], viewer: int | None, side: Any) -> list[str]:
+    lines: list[str] = []
+    rows: list[tuple[str, str, int | None]] = []
+    cards, coins, prim, sweeps = (
+        _pair(r.get(k)) or [0, 0] for k in ("cards", "coins", "primiera", "sweeps")
+    )
+    mine = viewer % 2 if viewer is not None else 0
+    other = 1 - mine
+
+    def vs(values: list[int]) -> str:
+        return f"{i18n.num(values[mine])}–{i18n.num(values[other])}"
+
+    def taken(value: Any) -> tuple[str, int | None]:
+        holder = int(value) if isinstance(value, int) else None
+        said = i18n.t(B + "taken_by", side=side(holder)) if holder is not None else "—"
+        return said, holder
+
+    rows.append((i18n.t(B + "scopone_cards"), vs(cards), _best(cards, 20)))
+    rows.append((i18n.t(B + "scopone_coins"), vs(coins), _best(coins, 5)))
+    rows.append(
+        (i18n.t(B + "scopone_settebello", card=i18n.ltr("7D")), *taken(r.get("settebello")))
+    )
+    rows.append((i18n.t(B + "scopone_primiera"), vs(prim), _best(prim, None)))
+    if "re_bello" in r:
+        rows.append(
+            (i18n.t(B + "scopone_re_bello", card=i18n.ltr("KD")), *taken(r.get("re_bello")))
+        )
+    lines.append(i18n.t(B + "scopone_counts", mine=side(mine), other=side(other)))
+    for label, value, to in rows:
+        gets = i18n.t(B + "point_to", side=side(to)) if isinstance(to, int) else i18n.t(B + "tie")
+        lines.append(f"{_pad(label, 16)} {_pad(value, 14)} {gets}")
+    lines.append(
+        f"{_pad(i18n.t(B + 'scopone_scopas'), 16)} {_pad(vs(sweeps), 14)} {i18n.t(B + 'each')}"
+    )
+    if "napola" in r:
+        nap = _pair(r.get("napola")) or [0, 0]
+        lines.append(f"{_pad(i18n.t(B + 'scopone_napola'), 16)} {vs(nap)}")
+    return lines
+
+
+def _pad(text: str, width: int) -> str:
+    """``text`` padded to ``width`` cells (isolates and joiners take none)."""
+    return i18n.pad(text, width)
+
+
+def _sheepshead_breakdown(r: Mapping[str, Any], names: Sequence[str]) -> list[str]:
+    mode = r.get("mode")
+    if mode == "doubler":
+        return [i18n.t(B + "shp_doubler", n=2 * int(r.get("stake") or 1))]
+    if mode == "leaster":
+        w = r.get("leaster_winners") or []
+        winners = i18n.t("ui.sep").join(names[s] for s in w if isinstance(s, int))
+        return [i18n.t(B + "shp_leaster", names=winners)]
+    picker = r.get("picker")
+    p = r.get("picker_points")
+    side_txt = names[picker] if isinstance(picker, int) else "?"
+    if mode == "called" and isinstance(r.get("partner"), int):
+        side_txt = i18n.t(
+            B + "shp_called",
+            picker=side_txt,
+            partner=names[r["partner"]],
+            card=i18n.ltr(str(r.get("called"))),
+        )
+    elif mode == "alone":
+        side_txt = i18n.t(B + "shp_alone", picker=side_txt)
+    cmp = "≥" if isinstance(p, int) and p >= 61 else "<"
+    lv = _int_or(r.get("level"), 1)
+    picker_won = r.get("won_by") == "picker"
+    level = ""
+    if lv == 2:
+        level = i18n.t(B + "shp_schneider")
+    elif lv == 3:
+        level = i18n.t(B + ("shp_all_tricks" if picker_won else "shp_no_trick"))
+    key = B + ("shp_picker_win" if picker_won else "shp_defenders_win")
+    return [i18n.t(key, side=side_txt, n=p, cmp=cmp, level=level)]
+
+
+def _huutopussi_breakdown(
+    r: Mapping[str, Any], score: list[int], names: Sequence[str], side: Any
+) -> list[str]:
+    if r.get("redeal"):
+        by = r.get("redeal_by")
+        return [i18n.t(B + "huu_redeal", name=names[by] if isinstance(by, int) else "?")]
+    lines: list[str] = []
+    d = r.get("declarer")
+    pts = _pair(r.get("points")) or []
+    mar = _pair(r.get("marriages")) or []
+    contract = r.get("contract")
+    n = len(pts)
+    for t in range(n):
+        m = mar[t] if t < len(mar) else 0
+        total = pts[t] + m
+        mine = isinstance(d, int) and (d % n == t if n == 2 else d == t)
+        key = B + ("huu_declarers" if mine else "huu_opponents")
+        text = i18n.t(key, side=side(t), points=pts[t], marriages=m, total=total)
+        if mine and isinstance(contract, int):
+            cmp = "≥" if total >= contract else "<"
+            text += " " + i18n.t(B + "huu_contract", cmp=cmp, n=contract)
+        lines.append(i18n.t(B + "huu_line", text=text, score=i18n.signed(score[t])))
+    return lines
 
 
 def _int_or(value: Any, default: int) -> int:
@@ -532,12 +561,12 @@ def _int_or(value: Any, default: int) -> int:
 
 def _sasku_band(pd: int) -> str:
     if pd >= 91:
-        return "declarers 91+"
+        return i18n.t(B + "band_91")
     if pd >= 61:
-        return "declarers 61–90"
+        return i18n.t(B + "band_61")
     if pd >= 30:
-        return "declarers 30–59"
-    return "declarers under 30"
+        return i18n.t(B + "band_30")
+    return i18n.t(B + "band_under_30")
 
 
 def _best(values: list[int], half: int | None) -> int | None:
@@ -555,19 +584,15 @@ def open_hands(deal: DealState, names: Sequence[str]) -> list[Text]:
         if text.split(" ")[0] == "play":
             break
         state.apply(text)
-    out = [Text("Hands at the first card, now shown open:", style="bold")]
+    out = [Text(i18n.t(N + "open_hands"), style="bold")]
     trump = None
     for s in range(state.num_seats):
         obs = state.observation(s)
         trump = trump or present.trump_suit(obs)
     for s in range(state.num_seats):
         obs = state.observation(s)
-        line = Text(f"  {names[s]:<8} ")
-        order = present.hand_order(game.name, obs.hand, trump, deal.variant)
-        for i, c in enumerate(order):
-            if i:
-                line.append(" ")
-            line.append_text(styled_card(c))
+        line = Text(f"  {_pad(names[s], 8)} ")
+        line.append_text(styled_cards(present.hand_order(game.name, obs.hand, trump, deal.variant)))
         out.append(line)
     result = deal.result()
     final = dict(deal.observation(0).info)
@@ -579,7 +604,7 @@ def open_hands(deal: DealState, names: Sequence[str]) -> list[Text]:
             and value
             and all(isinstance(v, str) and v in CARD_NAMES for v in value)
         ):
-            line = Text(f"  {key:<8} ")
-            line.append_text(styled_text(" ".join(value)))
+            line = Text(f"  {_pad(i18n.t(N + 'piles.' + key), 8)} ")
+            line.append_text(styled_cards([CARD_NAMES.index(v) for v in value]))
             out.append(line)
     return out

@@ -13,6 +13,7 @@ from typing import Any
 
 from folkcards.engine.actions import Action
 from folkcards.engine.api import FolkcardsError, Observation
+from folkcards.tui import i18n
 
 Decide = Callable[[Observation, random.Random], Action]
 
@@ -55,9 +56,9 @@ def suggest(obs: Observation, spec: str, rng: random.Random) -> dict[str, Any] |
     try:
         from folkcards.bots import hint
     except ImportError:
-        return "Hints need the search bot (folkcards.bots), which is not installed here."
+        return i18n.t("terminal.hint.unavailable")
     try:
         out: dict[str, Any] = hint(obs, spec, rng)
     except Exception as exc:  # advice must never end the person's match
-        return f"No hint available: {str(exc) or type(exc).__name__}"
+        return i18n.t("terminal.hint.failed", error=str(exc) or type(exc).__name__)
     return out

@@ -22,11 +22,12 @@ from folkcards.cards import (
     suit_of,
 )
 from folkcards.engine.api import Observation
+from folkcards.tui import i18n
 
 SUIT_STYLE = {"C": "bold", "S": "bold", "H": "bold red", "D": "bold red"}
 SUIT_SYMBOL = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
 SUIT_NAME = {"C": "clubs", "S": "spades", "H": "hearts", "D": "diamonds"}
-SUIT_NAME_ITALIAN = {"C": "batons", "S": "swords", "H": "cups", "D": "coins"}
+"""English suit names, for reading the engine's English explanations."""
 
 ASCII_ONLY = False
 """True when the terminal cannot show symbols (``PYTHONIOENCODING=ascii``): suits are
@@ -34,57 +35,13 @@ then named by letter and word, never by symbol (set once by the session)."""
 
 
 def suit_words(game: str, suit: str) -> str:
-    """A suit for a person: 'hearts ♥' (Scopone: 'cups'), letters only on ASCII terminals."""
-    name = (SUIT_NAME_ITALIAN if game == "scopone" else SUIT_NAME).get(suit, suit)
+    """A suit for a person: 'hearts ♥' (Scopone: 'cups'), «دل ♥» in Persian; no symbol on
+    ASCII terminals."""
+    name = i18n.suit_name(game, suit)
     if ASCII_ONLY or game == "scopone":
         return name
     return f"{name} {SUIT_SYMBOL.get(suit, '')}".rstrip()
 
-
-PHASE_TITLES: dict[str, dict[str, str]] = {
-    "sasku": {
-        "cut": "Cut: choose how the dealer deals (deal threes is the usual way)",
-        "exchange": "Lone-picture exchange",
-        "auction": "Auction",
-        "declare": "Name the trump",
-        "override": "Diamonds override",
-        "play": "Trick play",
-    },
-    "scopone": {"play": "Play a card (capture when you can)"},
-    "sheepshead": {
-        "pick": "Pick the blind or pass",
-        "bury": "Bury two cards",
-        "call": "Call a partner or go alone",
-        "play": "Trick play",
-    },
-    "satat": {
-        "trump": "Make trump",
-        "propose": "Partner holds no trump: propose a redeal?",
-        "consent": "Accept the redeal?",
-        "give": "Pass cards after 7-0 / 13-0",
-        "announce": "Announce the 2H?",
-        "play": "Trick play",
-        "lese": "Lese signal",
-        "continue": "7-0: continue for 13-0 or stop?",
-    },
-    "huutopussi": {
-        "bidding": "Bidding",
-        "give": "Give a card to the declarer",
-        "contract": "Set the contract",
-        "return": "Return a card to your partner",
-        "discard": "Discard a card",
-        "play": "Trick play (declarations before your card)",
-        "answer": "Answer your partner",
-    },
-}
-
-SCORE_UNIT = {
-    "sasku": "strokes",
-    "scopone": "points",
-    "sheepshead": "points",
-    "satat": "deals won",
-    "huutopussi": "points",
-}
 
 SEAT_KEYS = frozenset(
     {
@@ -147,8 +104,12 @@ def card_label(c: Card) -> str:
 
 
 def phase_title(game: str, phase: str) -> str:
-    """A readable name of a phase."""
-    return PHASE_TITLES.get(game, {}).get(phase, phase.replace("_", " ").capitalize())
+    """A readable name of a phase: the terminal's title of the game's phase
+    (``terminal.phases``), else the tables' name of the phase (``phases``)."""
+    found = i18n.maybe(f"terminal.phases.{game}.{phase}")
+    if found is None and i18n.lang() != i18n.LANGS[0]:
+        found = i18n.maybe(f"phases.{phase}")
+    return found if found is not None else phase.replace("_", " ").capitalize()
 
 
 def short_phase(game: str, phase: str) -> str:
@@ -158,25 +119,25 @@ def short_phase(game: str, phase: str) -> str:
 
 def score_unit(game: str) -> str:
     """What the match score counts in this game."""
-    return SCORE_UNIT.get(game, "points")
+    return i18n.maybe(f"terminal.units.{game}") or i18n.t("terminal.units.points")
 
 
 def match_goal(game: str, variant: Mapping[str, Any]) -> str:
     """One line saying how the match ends (the game's own rule)."""
     if game == "sasku":
-        return f"first team to {variant.get('target', 16)} strokes wins"
+        return i18n.t("terminal.goals.sasku", target=variant.get("target", 16))
     if game == "scopone":
-        return (
-            f"at {variant.get('target', 11)}+ points the higher total wins (equal totals play on)"
-        )
+        return i18n.t("terminal.goals.scopone", target=variant.get("target", 11))
     if game == "sheepshead":
-        return f"after {variant.get('match_deals', 5)} played deals the single leader wins"
+        return i18n.t("terminal.goals.sheepshead", deals=variant.get("match_deals", 5))
     if game == "satat":
-        t = variant.get("match_target", 0)
-        return f"first team to win {t} deals wins" if t else "no fixed end: stop when you like"
+        target = variant.get("match_target", 0)
+        if target:
+            return i18n.t("terminal.goals.satat", target=target)
+        return i18n.t("terminal.goals.satat_unlimited")
     if game == "huutopussi":
-        return "first side to 500 points wins"
-    return "the game's own rule decides the end"
+        return i18n.t("terminal.goals.huutopussi")
+    return i18n.t("terminal.goals.other")
 
 
 def trump_suit(obs: Observation) -> str | None:

@@ -13,40 +13,21 @@ from typing import Any
 
 from folkcards.cards import CARD_NAMES
 from folkcards.engine.api import Observation
-from folkcards.tui import present
+from folkcards.tui import i18n, present
 
-NOTES: dict[str, dict[str, str]] = {
-    "sasku": {
-        "deal threes": "deal threes: packets of three (the usual way; Enter chooses it)",
-        "deal ones": "deal ones: one card at a time",
-        "deal nines": "deal nines: nine cards at once to each player",
-        "deal cover": "deal cover: nines, but the dealer takes the third packet and you the last",
-        "deal to": "deal to CARD: nines, every card face up until CARD is dealt (e.g. deal to 9h)",
-        "diamonds": "diamonds!: ends the auction now — diamonds are trump, you declare, "
-        "and the deal scores the higher diamond column (SAS-8.6, SAS-13.5)",
-        "keep": "keep: hold on to your lone picture (no exchange for your team)",
-    },
-    "satat": {
-        "blind": "blind N: trump is the suit of your Nth card of the last four, taken unseen "
-        "(it stays in your hand)",
-        "redeal": "redeal: no picture (K Q J) in your first five — the same dealer deals again",
-        "grate": "signals: after a card, g = grate (my last of this suit), p = pile (I hold "
-        "the top card of this suit), v = vire (partner, switch to the suit of the other colour)",
-        "lese": "lese: 'I will win this trick, partner play low' (a signal, not binding)",
-        "announce": "announce: tell the table you hold the 2H (a signal, not binding)",
-        "propose": "propose: your partner's side holds no trump — ask for a redeal",
-    },
-    "huutopussi": {
-        "redeal": "redeal: allowed at your first turn with three sixes or no card above a jack",
-        "declare": "declare X: your king and queen of X make X trump and score the marriage",
-        "ask marriage": "ask marriage: your partner names a suit where they hold K and Q",
-        "ask half": "ask half X: your partner says if they hold the other half of your X marriage",
-    },
-    "sheepshead": {
-        "pick": "pick: take the two blind cards, bury two, call a partner (you need 61 points)",
-        "alone": "alone: no partner — you play against all four",
-    },
+NOTES: dict[str, tuple[str, ...]] = {
+    "sasku": ("diamonds", "keep"),
+    "satat": ("blind", "redeal", "grate", "lese", "announce", "propose"),
+    "huutopussi": ("redeal", "declare", "ask marriage", "ask half"),
+    "sheepshead": ("pick", "alone"),
 }
+"""The choices of each game that get a one-line note while they are on offer (the notes'
+texts: ``terminal.notes.<game>.<choice>`` of the catalogs)."""
+
+
+def note(game: str, key: str) -> str:
+    """The one-line note of choice ``key`` of ``game``."""
+    return i18n.t(f"terminal.notes.{game}.{key.replace(' ', '_')}")
 
 
 def _count(obs: Observation, key: str) -> int:
@@ -69,8 +50,12 @@ def _them(names: Sequence[str], seat: int | None, mine: int) -> str:
     if seat is None:
         return "?"
     if seat == (mine + 2) % 4 and len(names) == 4:
-        return "your partner"
+        return i18n.t("terminal.names.your_partner")
     return names[seat]
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def received(obs: Observation) -> set[str]:
@@ -107,105 +92,79 @@ def task(obs: Observation, names: Sequence[str]) -> str:
     from folkcards.tui.menu import range_text
 
     span = range_text(nums) if nums else ""
+    k = "terminal.task."
     if g == "sasku":
         if ph == "cut":
-            return "You cut: choose how the dealer deals the cards (Enter = deal threes)."
+            return i18n.t(k + "sasku_cut")
         if ph == "exchange":
             if any(t.startswith("return") for t in legal):
-                giver = next(
-                    (
-                        e.get("giver")
-                        for e in info.get("exchanges") or []
-                        if e.get("returner") == me
-                    ),
-                    None,
-                )
-                pic = next(
-                    (
-                        e.get("picture")
-                        for e in info.get("exchanges") or []
-                        if e.get("returner") == me
-                    ),
-                    "?",
-                )
-                return (
-                    f"{_them(names, giver, me).capitalize()} gave you {pic} (marked *): return one "
-                    "suit card (A T 9 8 7 6), face down — 1 of 1."
+                mine = [e for e in info.get("exchanges") or [] if e.get("returner") == me]
+                giver = mine[0].get("giver") if mine else None
+                pic = mine[0].get("picture") if mine else "?"
+                return i18n.t(
+                    k + "sasku_return", giver=_cap(_them(names, giver, me)), card=i18n.ltr(pic)
                 )
             pic = next((t.split(" ")[1] for t in legal if t.startswith("give")), "?")
-            return (
-                f"Your only picture is {pic}: give it face up to your partner (they return a "
-                "suit card face down), or keep it."
-            )
+            return i18n.t(k + "sasku_give", card=i18n.ltr(pic))
         if ph == "auction":
             high = info.get("bid")
-            over = f" over {_name(names, info.get('bidder'))}'s {high}" if high else ""
+            bidder = _name(names, info.get("bidder"))
             if not span:
-                top = (
-                    f"{_name(names, info.get('bidder'))} bid {high}, more than you can"
-                    if high
-                    else "you cannot bid"
-                )
-                return f"Auction: {top} — pass, or say diamonds."
-            return (
-                f"Auction: bid {span} (how many trumps you will hold){over}, pass, or say diamonds."
-            )
+                if high:
+                    return i18n.t(k + "sasku_auction_over_you", name=bidder, bid=high)
+                return i18n.t(k + "sasku_auction_none")
+            if high:
+                return i18n.t(k + "sasku_auction_over", span=span, name=bidder, bid=high)
+            return i18n.t(k + "sasku_auction", span=span)
         if ph == "declare":
-            return (
-                f"You won the auction at {info.get('bid')}: name trump — a suit where pictures + "
-                "its cards reach your bid, or diamonds."
-            )
+            return i18n.t(k + "sasku_declare", bid=info.get("bid"))
         if ph == "override":
-            named = present.suit_words(g, str(info.get("trump"))) if info.get("trump") else "a suit"
-            return (
-                f"{_name(names, info.get('declarer') or info.get('bidder'))} named {named}: say "
-                "diamonds to take over (diamonds trump, you declare), or pass."
+            named = (
+                present.suit_words(g, str(info.get("trump")))
+                if info.get("trump")
+                else i18n.t(k + "a_suit")
             )
+            who = _name(names, info.get("declarer") or info.get("bidder"))
+            return i18n.t(k + "sasku_override", name=who, suit=named)
     if g == "huutopussi":
         total = 4 if obs.variant.get("erlangen") else 3
         declarer = info.get("declarer")
         if ph == "bidding":
             high = info.get("high_bid")
-            over = f" over {_name(names, info.get('high_bidder'))}'s {high}" if high else ""
             if not span:
-                return "Bidding: you may only pass" + (
-                    " or ask for a redeal." if "redeal" in legal else "."
+                return i18n.t(
+                    k + ("huu_only_pass_redeal" if "redeal" in legal else "huu_only_pass")
                 )
-            must = "" if "pass" in legal else " (you open: passing is not allowed)"
-            return f"Bidding: bid {span}{over}, or pass{must}. Type the number to bid."
+            key = "huu_bidding_over" if high else "huu_bidding"
+            if "pass" not in legal:
+                key += "_open"
+            return i18n.t(k + key, span=span, name=_name(names, info.get("high_bidder")), bid=high)
         if ph == "give":
             n = _count(obs, "given_count") + 1
-            return f"Give {total} cards face down to {_them(names, declarer, me)}, the declarer — {n} of {total}."
+            return i18n.t(k + "huu_give", total=total, name=_them(names, declarer, me), k=n)
         if ph == "contract":
-            return (
-                f"Set the contract: {span} (at least your bid {info.get('bid')}). Type the number."
-            )
+            return i18n.t(k + "huu_contract", span=span, bid=info.get("bid"))
         if ph == "return":
             n = _count(obs, "returned_count") + 1
-            return (
-                f"Return {total} cards face down to {_them(names, _partner(obs, me), me)} — "
-                f"{n} of {total} (cards you received are marked *)."
+            return i18n.t(
+                k + "huu_return", total=total, name=_them(names, _partner(obs, me), me), k=n
             )
         if ph == "discard":
-            n = _count(obs, "discard_count") + 1
-            return f"Discard 3 cards face down (their points count for you) — {n} of 3."
+            return i18n.t(k + "huu_discard", k=_count(obs, "discard_count") + 1)
         if ph == "answer":
-            ask = info.get("ask")
-            asker = _them(names, info.get("asker"), me)
-            if ask == "marriage":
-                return (
-                    f"{asker.capitalize()} asks for a marriage: name a suit where you hold K and Q."
-                )
-            return f"{asker.capitalize()} asks for the other half of a marriage: answer truthfully."
+            asker = _cap(_them(names, info.get("asker"), me))
+            if info.get("ask") == "marriage":
+                return i18n.t(k + "huu_answer_marriage", name=asker)
+            return i18n.t(k + "huu_answer_half", name=asker)
         if ph == "play":
             extra = [t for t in legal if not t.startswith("play")]
             lead = _trick_task(obs, names)
             if extra:
-                return lead + " You may first declare or ask for a trump (one attempt)."
+                return lead + " " + i18n.t(k + "huu_declare_first")
             return lead
     if g == "sheepshead":
         if ph == "pick":
-            return "Pick up the two-card blind (then bury two and call a partner), or pass."
+            return i18n.t(k + "shp_pick")
         if ph == "bury":
             n = (
                 sum(
@@ -215,47 +174,39 @@ def task(obs: Observation, names: Sequence[str]) -> str:
                 )
                 + 1
             )
-            return f"Bury 2 cards face down (their points count for you) — {n} of 2."
+            return i18n.t(k + "shp_bury", k=n)
         if ph == "call":
             called = [t.split(" ")[1] for t in legal if t.startswith("call")]
             if called:
-                return (
-                    f"Call {' or '.join(called)}: whoever holds it is your secret partner — "
-                    "or play alone."
-                )
-            return (
-                "No card can be called (you need a card of its suit in hand, and not the card "
-                "itself): you play alone."
-            )
+                cards = i18n.t("narrate.or").join(i18n.ltr(c) for c in called)
+                return i18n.t(k + "shp_call", cards=cards)
+            return i18n.t(k + "shp_call_none")
     if g == "satat":
         if ph == "trump":
-            return "Make trump from your first five cards: name a suit, or go blind (1–4)."
+            return i18n.t(k + "sat_trump")
         if ph == "propose":
-            return "You hold no trump: propose a redeal, or pass (play on)."
+            return i18n.t(k + "sat_propose")
         if ph == "consent":
-            return "Your partner holds no trump and proposes a redeal: accept or refuse."
+            return i18n.t(k + "sat_consent")
         if ph == "give":
-            k = max((len(t.split(" ")) - 1 for t in legal), default=1)
+            n = max((len(t.split(" ")) - 1 for t in legal), default=1)
             passing = obs.carry.get("passing") if isinstance(obs.carry, dict) else None
             win_team = passing.get("winners") if isinstance(passing, dict) else None
             left = win_team == me % 2
             to = names[(me + 1) % 4] if left else names[(me - 1) % 4]
-            rule = "winners give to the left" if left else "losers give their best to the right"
-            return f"Pass {k} card{'s' if k > 1 else ''} to {to} ({rule}) — 1 of 1."
+            rule = i18n.t(k + ("sat_rule_left" if left else "sat_rule_right"))
+            return i18n.plural(k + "sat_give", n, name=to, rule=rule)
         if ph == "announce":
-            return "You hold the 2H: announce it to the table, or stay silent."
+            return i18n.t(k + "sat_announce")
         if ph == "lese":
-            return f"{_name(names, _leader(obs))} has led: signal lese to your partner, or stay silent."
+            return i18n.t(k + "sat_lese", name=_name(names, _leader(obs)))
         if ph == "continue":
-            return "Your team has won the first 7 tricks: continue for 13-0, or stop at 7-0."
+            return i18n.t(k + "sat_continue")
     if g == "scopone" and ph == "play":
-        return (
-            "Play a card: a card matching a table card (or, if none, a sum of table cards) "
-            "must capture it; clearing the table is a scopa."
-        )
+        return i18n.t(k + "scopone_play")
     if ph == "play":
         return _trick_task(obs, names)
-    return f"{present.phase_title(g, ph)}: choose one of the actions below."
+    return i18n.t(k + "other", phase=present.phase_title(g, ph))
 
 
 def _leader(obs: Observation) -> int | None:
@@ -280,33 +231,26 @@ def _trick_task(obs: Observation, names: Sequence[str]) -> str:
     current = played[done:]
     number = done // n + 1
     if not current:
-        return f"Lead a card to trick {number}."
+        return i18n.t("terminal.task.lead", n=number)
     seat, c = current[0]
-    led = CARD_NAMES[c]
-    return f"Play a card to trick {number}: {names[seat]} led {led}."
+    return i18n.t("terminal.task.follow", n=number, name=names[seat], card=i18n.ltr(CARD_NAMES[c]))
 
 
 def notes(obs: Observation) -> list[str]:
     """One-line explanations of the unusual choices on offer now."""
-    table = NOTES.get(obs.game, {})
-    if not table:
+    keys = NOTES.get(obs.game, ())
+    if not keys:
         return []
     texts = [a.text for a in obs.legal]
     out: list[str] = []
-    for key, note in table.items():
+    for key in keys:
         if key == "grate":
             if any(t.endswith((" grate", " pile", " vire")) for t in texts):
-                out.append(note)
+                out.append(note(obs.game, key))
             continue
-        if any(t == key or t.startswith(key + " ") for t in texts) and note not in out:
-            if obs.game == "sasku" and key.startswith("deal") and key != "deal to":
-                continue  # the cut: one combined line below
-            out.append(note)
+        text = note(obs.game, key)
+        if any(t == key or t.startswith(key + " ") for t in texts) and text not in out:
+            out.append(text)
     if obs.game == "sasku" and obs.phase == "cut":
-        out.insert(
-            0,
-            "threes/ones/nines: packets of 3, 1 or 9 · cover: nines, the dealer takes the "
-            "third nine · to CARD: nines, face up until CARD",
-        )
-        out = [o for o in out if not o.startswith("deal to")]
+        out.insert(0, i18n.t("terminal.notes.sasku.cut"))  # the cut methods, in one line
     return out

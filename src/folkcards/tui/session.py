@@ -23,7 +23,7 @@ from folkcards.engine.api import DealState, FolkcardsError, Observation
 from folkcards.engine.match import Match
 from folkcards.engine.records import save
 from folkcards.tui import explain as explaining
-from folkcards.tui import hints, inputs, narrate, present, prompts, view
+from folkcards.tui import hints, i18n, inputs, narrate, present, prompts, view
 from folkcards.tui import menu as menus
 from folkcards.tui.players import Decide, make_player, suggest
 
@@ -81,6 +81,7 @@ class PlaySession:
     """Actions typed ahead in one line (``bury tc 8h``), per seat, still to be made."""
 
     def __post_init__(self) -> None:
+        self.lang = i18n.set_lang(self.lang)
         n = self.match.game.num_seats(self.match.variant)
         base = f"{self.seed}" if self.seed is not None else None
         for seat in range(n):
@@ -107,21 +108,24 @@ class PlaySession:
         names = []
         for s in range(self.num_seats):
             if s == solo:
-                names.append("You")
+                names.append(i18n.t("terminal.names.you"))
             elif s == partner:
-                names.append("Partner")
+                names.append(i18n.t("terminal.names.partner"))
             else:
-                names.append(f"Seat {s}")
+                names.append(i18n.t("terminal.names.seat", n=s))
         return names
 
     def seat_roles(self) -> list[str]:
         """Each seat's name with who plays it (person or bot level)."""
         out = []
+        plain = [i18n.t("terminal.names.seat", n=s) for s in range(self.num_seats)]
         for s, name in enumerate(self.seat_names()):
-            who = "person" if s in self.seating.people else f"{self.seating.bots} bot"
-            out.append(
-                f"{name} = seat {s}, {who}" if not name.startswith("Seat") else f"{name}: {who}"
-            )
+            if s in self.seating.people:
+                who = i18n.t("terminal.session.person")
+            else:
+                who = i18n.t("terminal.session.bot", level=i18n.bot_level(self.seating.bots))
+            key = "terminal.session.role_seat" if name == plain[s] else "terminal.session.role"
+            out.append(i18n.t(key, name=name, seat=s, who=who))
         return out
 
     def facts(self) -> view.TableFacts:
@@ -129,7 +133,7 @@ class PlaySession:
         game = self.match.game
         v = self.match.variant
         return view.TableFacts(
-            title=game.title,
+            title=i18n.game_title(game.name, game.title),
             seat_names=self.seat_names(),
             seat_roles=self.seat_roles(),
             partnership=game.partnership and game.num_teams(v) == 2,
@@ -143,12 +147,12 @@ class PlaySession:
     def run(self) -> int:
         """Play until the match ends or the person stops; 0 on a clean end, 130 on Ctrl-C."""
         game = self.match.game
+        goal = present.match_goal(game.name, self.match.variant)
+        title = i18n.game_title(game.name, game.title)
         self.console.print(
-            Text(
-                f"{game.title} — {present.match_goal(game.name, self.match.variant)}.", style="bold"
-            )
+            Text(i18n.t("terminal.session.start", game=title, goal=goal), style="bold")
         )
-        self.console.print(f"Type 'help' at any prompt for the commands. {self.seating_line()}")
+        self.console.print(i18n.t("terminal.session.help_first", seating=self.seating_line()))
         try:
             while True:
                 deal = self.match.current
@@ -156,7 +160,7 @@ class PlaySession:
                     if self.match.is_over:
                         break
                     deal = self.match.new_deal()
-                    self.console.rule(f"Deal {len(self.match.deals)}")
+                    self.console.rule(i18n.t("terminal.session.deal", n=len(self.match.deals)))
                 self.play_deal(deal)
                 self.match.finish_deal()
                 self.deal_summary(deal)
@@ -172,26 +176,24 @@ class PlaySession:
             self.offer_save(can_ask=True)
             return 0
         except KeyboardInterrupt:
-            self.console.print("\nInterrupted.")
+            self.console.print("\n" + i18n.t("terminal.session.interrupted"))
             self.offer_save(can_ask=True)
             return 130
         except EOFError:
-            self.console.print("\nInput closed.")
+            self.console.print("\n" + i18n.t("terminal.session.input_closed"))
             self.offer_save(can_ask=False)
             return 0
 
     def seating_line(self) -> str:
         """Who plays which seat, in words."""
         people = self.seating.people
+        seats = i18n.t("ui.sep").join(map(i18n.num, people))
         if self.seating.hotseat:
-            return (
-                f"Hot-seat: seats {', '.join(map(str, people))} are people sharing this terminal."
-            )
+            return i18n.t("terminal.session.hotseat", seats=seats)
         if not people:
-            return f"All seats are bots ({self.seating.bots})."
-        return (
-            f"You play seat {', '.join(map(str, people))}; the others are {self.seating.bots} bots."
-        )
+            return i18n.t("terminal.session.all_bots", level=i18n.bot_level(self.seating.bots))
+        level = i18n.bot_level(self.seating.bots)
+        return i18n.t("terminal.session.you_play", seats=seats, level=level)
 
     def play_deal(self, deal: DealState) -> None:
         """Ask people and bots in turn until the deal is over, narrating as it goes."""
@@ -229,7 +231,7 @@ class PlaySession:
         names = self.seat_names()
         for i in range(len(before.history), len(obs.history)):
             who = obs.actors[i] if i < len(obs.actors) else actor
-            self.console.print(narrate.action_line(who, obs.history[i], names))
+            self.console.print(narrate.action_line(who, obs.history[i], names, obs.game))
         partnership = self.facts().partnership
         found = narrate.engine_events(deal, viewer, self.told)
         if found is not None:
@@ -257,12 +259,14 @@ class PlaySession:
                 return found
             names = self.seat_names()
             why = explaining.refusal(deal, queued[0], seat, names)
-            self.console.print(Text(explaining.not_allowed(queued[0].text, why), style="yellow"))
+            said = explaining.not_allowed(queued[0].text, why, deal.game.name)
+            self.console.print(Text(said, style="yellow"))
         facts = self.facts()
         menu = menus.build(obs)
         self.draw(obs, facts, menu)
         game = self.match.game
-        prompt = f"{facts.seat_names[seat]} (seat {seat}) {PROMPT_END}"
+        prompt = i18n.t("terminal.session.prompt", name=facts.seat_names[seat], seat=seat)
+        prompt = f"{prompt} {PROMPT_END}"
         while True:
             text = self.read(prompt)
             try:
@@ -286,13 +290,14 @@ class PlaySession:
     ) -> inputs.Command:
         """Ask how to complete a family entry (a bid number, a card to deal to)."""
         verb = " ".join(entry.label.split(" ")[: 2 if entry.typing == "card" else 1])
+        shown = view.entry_label(entry, obs.game).plain
         ask = {
-            "number": f"Which? Type the number ({entry.label}).",
-            "card": f"Which card? Type it, e.g. {verb} 9h.",
-            "cards": f"Which cards? Type them, e.g. {verb} 7c 3d.",
-        }.get(entry.typing, "Type your choice.")
+            "number": i18n.t("terminal.session.which_number", entry=shown),
+            "card": i18n.t("terminal.session.which_card", example=i18n.ltr(f"{verb} 9h")),
+            "cards": i18n.t("terminal.session.which_cards", example=i18n.ltr(f"{verb} 7c 3d")),
+        }.get(entry.typing, i18n.t("terminal.session.type_choice"))
         self.console.print(Text(ask, style="cyan"))
-        answer = self.read(prompt).strip()
+        answer = i18n.english_words(self.read(prompt))
         if (entry.typing == "number" and answer.isdigit()) or (
             entry.typing in ("card", "cards")
             and answer
@@ -303,8 +308,11 @@ class PlaySession:
 
     def confirm(self, question: str, action: Action) -> bool:
         """Ask before a jump bid; Enter or y goes ahead."""
-        answer = self.read(f"{question} Enter = {action.text}, n = no {PROMPT_END}").strip().lower()
-        return answer in ("", "y", "yes")
+        ask = i18n.t(
+            "terminal.session.confirm", question=question, action=view.action_words(action.text)
+        )
+        answer = i18n.english_words(self.read(f"{ask} {PROMPT_END}")).lower()
+        return answer in ("", "y", "yes") or answer == i18n.t("words.yes")
 
     def decorate(self, action: Action, menu: menus.Menu, prompt: str) -> Action:
         """Satat's signals: after a plain play, one small question (Enter = none)."""
@@ -312,17 +320,20 @@ class PlaySession:
         if not options or not self.explain:
             return action
         words = [a.text.split(" ")[2] for a in options]
-        listed = " · ".join(f"{w[0]} {w}" for w in words)
+        listed = " · ".join(f"{w[0]} {view.token_words(w).strip(' +')}" for w in words)
+        card = view.action_words(action.text)
         while True:
-            answer = self.read(f"Signal with {action.text}? Enter = none · {listed} {PROMPT_END}")
-            answer = answer.strip().lower()
+            ask = i18n.t("terminal.session.signal", action=card, listed=listed)
+            answer = self.read(f"{ask} {PROMPT_END}")
+            answer = i18n.english_words(answer).lower()
             if not answer:
                 return action
             for a, w in zip(options, words, strict=True):
                 if w.startswith(answer):
                     return a
+            letters = i18n.t("ui.sep").join(w[0] for w in words)
             self.console.print(
-                Text(f"Type {', '.join(w[0] for w in words)} or press Enter.", style="yellow")
+                Text(i18n.t("terminal.session.signal_again", letters=letters), style="yellow")
             )
 
     def draw(
@@ -334,7 +345,7 @@ class PlaySession:
         task = Text(prompts.task(obs, facts.seat_names), style="bold")
         notes = [Text(n, style="dim") for n in prompts.notes(obs)] if self.explain else []
         header = Text(
-            f"Your choices ({present.short_phase(obs.game, obs.phase)}):",
+            i18n.t("terminal.session.choices", phase=present.short_phase(obs.game, obs.phase)),
             style="bold",
         )
         choices = view.choices_view(obs, menu, width=width)
@@ -362,22 +373,26 @@ class PlaySession:
         names = facts.seat_names
         if cmd.kind == "illegal" and cmd.action is not None:
             why = explaining.refusal(deal, cmd.action, obs.seat, names)
-            self.console.print(Text(explaining.not_allowed(cmd.action.text, why), style="yellow"))
+            said = explaining.not_allowed(cmd.action.text, why, game.name)
+            self.console.print(Text(said, style="yellow"))
         elif cmd.kind == "refused":
-            words = explaining.player_words(cmd.message, obs.seat, names)
-            self.console.print(Text(f"Not allowed: {words}", style="yellow"))
+            rules = tuple(getattr(cmd.explanation, "rules", ()) or ())
+            words = explaining.reason(
+                cmd.explanation, cmd.message, rules, obs.seat, names, game.name
+            )
+            self.console.print(
+                Text(i18n.t("terminal.explain.not_allowed_why", why=words), style="yellow")
+            )
         elif cmd.kind == "rules":
             from folkcards.commands.rules import print_rules
 
             print_rules(self.console, game.name, self.lang, phase=obs.phase, topic=cmd.arg)
         elif cmd.kind == "explain":
             arg = cmd.arg.strip().lower()
-            self.explain = arg not in ("off", "no", "0") if arg else not self.explain
-            state = "on" if self.explain else "off"
-            self.console.print(
-                f"Explanations {state}: one-line notes, jump-bid confirmations and signal "
-                "questions are " + ("shown." if self.explain else "left out.")
-            )
+            off = ("off", "no", "0", i18n.t("terminal.session.off"), i18n.t("words.no"))
+            self.explain = arg not in off if arg else not self.explain
+            key = "terminal.session.explain_on" if self.explain else "terminal.session.explain_off"
+            self.console.print(i18n.t(key))
         elif cmd.kind == "hint":
             self.show_hint(obs)
         elif cmd.kind == "why":
@@ -385,23 +400,27 @@ class PlaySession:
             if isinstance(target, str):
                 self.console.print(Text(target, style="yellow"))
             elif target in obs.legal:
-                self.console.print(f"{target.text} is legal now.")
+                said = view.action_words(target.text, game.name)
+                self.console.print(i18n.t("terminal.session.legal_now", action=said))
             else:
                 why = explaining.refusal(deal, target, obs.seat, names)
-                self.console.print(Text(f"{target.text}: {why}", style="yellow"))
+                said = view.action_words(target.text, game.name)
+                self.console.print(
+                    Text(i18n.t("terminal.session.why", action=said, why=why), style="yellow")
+                )
         elif cmd.kind == "history":
             lines = view.history_lines(obs, facts.seat_names)
-            self.console.print(Text(f"The deal so far ({len(lines)} actions):", style="bold"))
-            for line in lines or [Text("(nothing yet)", style="dim")]:
+            self.console.print(Text(i18n.t("terminal.session.so_far", n=len(lines)), style="bold"))
+            for line in lines or [Text(i18n.t("terminal.session.nothing_yet"), style="dim")]:
                 self.console.print(line)
         elif cmd.kind == "help":
-            self.console.print(inputs.HELP)
+            self.console.print(inputs.help_text())
         elif cmd.kind == "table":
             self.draw(obs, facts, menus.build(obs))
         elif cmd.kind == "save":
             path = Path(cmd.arg) if cmd.arg else self.save_path
             if path is None:
-                self.console.print("Say where: save FILE")
+                self.console.print(i18n.t("terminal.session.save_where"))
             else:
                 self.write(path)
         elif cmd.kind == "quit":
@@ -410,15 +429,23 @@ class PlaySession:
     def show_hint(self, obs: Observation) -> None:
         """The adviser's suggestion for this seat, from its observation only: the
         recommendation first, then the alternatives on one labelled scale."""
-        self.console.print(Text(f"Thinking ({self.seating.hint})…", style="dim"))
+        self.console.print(
+            Text(
+                i18n.t("terminal.session.thinking", bot=i18n.bot_level(self.seating.hint)),
+                style="dim",
+            )
+        )
         out = suggest(obs, self.seating.hint, self.hint_rng)
         if isinstance(out, str):
             self.console.print(Text(out, style="yellow"))
             return
         for i, line in enumerate(hints.lines(out)):
             if i == 0:
-                head = Text("Hint: ", style="bold green")
-                head.append_text(view.styled_text(line.removeprefix("Hint: ")))
+                head = i18n.tx(
+                    "hint_panel.title",
+                    style="bold green",
+                    action=view.styled_text(str(out["choice"]), obs.game),
+                )
                 self.console.print(head)
             else:
                 self.console.print(Text(line, style="dim"))
@@ -429,9 +456,9 @@ class PlaySession:
         self.clear_all()
         name = self.seat_names()[seat]
         self.console.print(
-            Text(f"Hand over to {name} (seat {seat}). Everyone else, look away.", style="bold")
+            Text(i18n.t("terminal.session.hand_over", name=name, seat=seat), style="bold")
         )
-        self.read(f"Seat {seat}: press Enter when ready {PROMPT_END}")
+        self.read(f"{i18n.t('terminal.session.press_enter', seat=seat)} {PROMPT_END}")
         self.clear_all()
 
     def clear_all(self) -> None:
@@ -446,9 +473,9 @@ class PlaySession:
     def deal_summary(self, deal: DealState) -> None:
         """The result in words and numbers, every hand shown open, and the totals."""
         facts = self.facts()
-        self.console.rule(f"End of deal {len(self.match.deals)}")
+        self.console.rule(i18n.t("terminal.session.end_of_deal", n=len(self.match.deals)))
         viewer = self.viewer() if not self.seating.hotseat else None
-        self.console.print(Text("Deal result:", style="bold"))
+        self.console.print(Text(i18n.t("terminal.session.deal_result"), style="bold"))
         for line in narrate.breakdown(
             deal.result(), deal.game.name, facts.seat_names, viewer, facts.partnership
         ):
@@ -461,26 +488,24 @@ class PlaySession:
         """Who won the match, by the game's rule."""
         st = self.match.state
         facts = self.facts()
-        self.console.rule("Match over")
+        self.console.rule(i18n.t("terminal.session.match_over"))
         if st.draw:
-            self.console.print(Text("The match is drawn.", style="bold"))
+            self.console.print(Text(i18n.t("terminal.session.drawn"), style="bold"))
         elif st.winner is not None:
-            self.console.print(
-                Text(f"The match is won by {view.side_name(facts, st.winner)}.", style="bold")
-            )
+            who = view.side_name(facts, st.winner)
+            self.console.print(Text(i18n.t("terminal.session.won_by", side=who), style="bold"))
         self.console.print(view.score_view(facts, self.match.game.name))
 
     def ask_next_deal(self) -> bool:
         """Ask whether to play on; False when the person wants to stop."""
         while True:
-            answer = self.read(f"Next deal? Enter = yes, q = stop {PROMPT_END}").strip().lower()
+            answer = self.read(f"{i18n.t('terminal.session.next_deal')} {PROMPT_END}")
+            answer = i18n.english_words(answer).lower()
             if answer in ("", "y", "yes"):
                 return True
-            if answer in ("q", "quit", "n", "no", "stop"):
+            if answer in ("q", "quit", "n", "no", "stop") or inputs.command_word(answer) == "quit":
                 return False
-            self.console.print(
-                Text("Press Enter for the next deal, or type q to stop.", style="yellow")
-            )
+            self.console.print(Text(i18n.t("terminal.session.next_again"), style="yellow"))
 
     # --- records ------------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
@@ -492,15 +517,17 @@ class PlaySession:
     def write(self, path: Path) -> bool:
         """Save the match record to ``path``; False (with a message) if there is nothing or it fails."""
         if not self.match.deals:
-            self.console.print("Nothing to save yet.")
+            self.console.print(i18n.t("terminal.session.nothing_to_save"))
             return False
         try:
             save(self.record(), path)
         except OSError as exc:
-            self.console.print(Text(f"Could not save to {path}: {exc}", style="red"))
+            said = i18n.t("terminal.session.save_failed", path=i18n.ltr(str(path)), error=exc)
+            self.console.print(Text(said, style="red"))
             return False
+        resume = i18n.ltr(f"folkcards play --resume {path}")
         self.console.print(
-            f"Match saved to {path} (continue with: folkcards play --resume {path})."
+            i18n.t("terminal.session.saved", path=i18n.ltr(str(path)), resume=resume)
         )
         return True
 
@@ -510,7 +537,10 @@ class PlaySession:
             try:
                 save(self.record(), self.save_path)
             except OSError as exc:
-                self.console.print(Text(f"Could not save to {self.save_path}: {exc}", style="red"))
+                said = i18n.t(
+                    "terminal.session.save_failed", path=i18n.ltr(str(self.save_path)), error=exc
+                )
+                self.console.print(Text(said, style="red"))
 
     def offer_save(self, *, can_ask: bool) -> None:
         """On leaving early: save to ``--save`` or ask for a file (when input still works)."""
@@ -520,18 +550,16 @@ class PlaySession:
             self.write(self.save_path)
             return
         if not can_ask:
-            self.console.print("The match was not saved (start with --save FILE to keep a record).")
+            self.console.print(i18n.t("terminal.session.not_saved_hint"))
             return
         try:
-            answer = self.read(
-                f"Save the match? Type a file name, or Enter to leave without saving {PROMPT_END}"
-            )
+            answer = self.read(f"{i18n.t('terminal.session.save_ask')} {PROMPT_END}")
         except (EOFError, KeyboardInterrupt):
             answer = ""
         if answer.strip():
             self.write(Path(answer.strip()))
         else:
-            self.console.print("Not saved.")
+            self.console.print(i18n.t("terminal.session.not_saved"))
 
 
 def seating_from_meta(record: dict[str, Any]) -> dict[str, Any]:

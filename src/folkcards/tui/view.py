@@ -18,7 +18,7 @@ from rich.text import Text
 
 from folkcards.cards import CARD_NAMES, Card
 from folkcards.engine.api import Observation
-from folkcards.tui import present
+from folkcards.tui import i18n, present
 
 TRICKLESS = frozenset({"scopone"})
 """Games whose cards go to a table rather than into tricks."""
@@ -40,14 +40,27 @@ class TableFacts:
     goal: str = ""
 
 
-def styled_card(c: Card, *, dim: bool = False, bold: bool = False) -> Text:
-    """A card's text in its suit's colour."""
+def styled_card(c: Card, *, dim: bool = False, bold: bool = False, isolate: bool = True) -> Text:
+    """A card's text in its suit's colour, kept left to right inside right-to-left text
+    (``isolate``; a run of cards is isolated as a whole instead, see :func:`styled_cards`)."""
     style = present.card_style(c)
     if dim:
         style = "dim"
     elif bold:
         style += " reverse"
-    return Text(present.card_label(c), style=style)
+    text = Text(present.card_label(c), style=style)
+    return i18n.ltr_text(text) if isolate else text
+
+
+def styled_cards(cards: Sequence[Card], sep: str = " ") -> Text:
+    """Cards in a row, each in its colour, the row kept left to right as one run inside
+    right-to-left text (as the web table lays a hand out left to right)."""
+    out = Text()
+    for i, c in enumerate(cards):
+        if i:
+            out.append(sep)
+        out.append_text(styled_card(c, isolate=False))
+    return i18n.ltr_text(out)
 
 
 def card_of_token(token: str) -> Card | None:
@@ -55,18 +68,31 @@ def card_of_token(token: str) -> Card | None:
     return CARD_INDEX.get(token)
 
 
-def styled_text(text: str) -> Text:
-    """A line of action text with its card tokens coloured."""
+def styled_text(text: str, game: str = "") -> Text:
+    """A line of action text with its card tokens coloured; in a language other than
+    English its verb, words, suits and numbers are said in that language (``play KS`` →
+    «بازی KS»), the cards staying as they are typed."""
     out = Text()
-    for i, tok in enumerate(text.split(" ")):
+    tokens = text.split(" ")
+    for i, tok in enumerate(tokens):
         if i:
             out.append(" ")
         c = card_of_token(tok)
-        if c is None:
-            out.append(tok)
-        else:
+        if c is not None:
             out.append_text(styled_card(c))
+        else:
+            out.append(token_words(tok, first=i == 0, game=game))
     return out
+
+
+def token_words(tok: str, *, first: bool = False, game: str = "") -> str:
+    """One word of an action in the current language (:func:`folkcards.tui.i18n.token_words`)."""
+    return i18n.token_words(tok, first=first, game=game)
+
+
+def action_words(text: str, game: str = "") -> str:
+    """An action as plain text in the current language (``play KS`` → «بازی KS»)."""
+    return i18n.action_words(text, game)
 
 
 def legal_cards(obs: Observation) -> set[Card]:
@@ -95,15 +121,17 @@ def hand_view(obs: Observation, marked: set[str] | None = None) -> Text:
             out.append("  " if group != prev_group else " ")
         prev_group = group
         if mine:
-            out.append_text(styled_card(c, bold=c in legal, dim=c not in legal))
+            out.append_text(styled_card(c, bold=c in legal, dim=c not in legal, isolate=False))
         else:
-            out.append_text(styled_card(c))
+            out.append_text(styled_card(c, isolate=False))
         if marked and CARD_NAMES[c] in marked:
             out.append("*", style="bold yellow")
+    out = i18n.ltr_text(out)
     if not order:
-        out.append("(not dealt yet)" if not obs.history else "(no cards)", style="dim")
+        key = "terminal.table.not_dealt" if not obs.history else "terminal.table.no_cards"
+        out.append(i18n.t(key), style="dim")
     if mine and len(legal) < len(order):
-        out.append(f"  [{len(legal)} playable]", style="green")
+        out.append("  " + i18n.t("terminal.table.playable", n=len(legal)), style="green")
     return out
 
 
@@ -112,17 +140,23 @@ def format_value(value: Any) -> Text:
     if value is None:
         return Text("—", style="dim")
     if isinstance(value, bool):
-        return Text("yes" if value else "no")
+        return Text(i18n.t("values.true" if value else "values.false"))
     if isinstance(value, str):
         c = card_of_token(value)
-        return styled_card(c) if c is not None else Text(value)
+        if c is not None:
+            return styled_card(c)
+        if i18n.lang() != i18n.LANGS[0]:
+            return Text(i18n.maybe(f"values.{value}") or token_words(value))
+        return Text(value)
     if isinstance(value, (int, float)):
-        return Text(str(value))
+        return Text(i18n.num(value))
     if isinstance(value, Sequence):
+        if _all_cards(value):
+            return styled_cards([CARD_INDEX[v] for v in value])
         out = Text()
         for i, item in enumerate(value):
             if i:
-                out.append(" " if _all_cards(value) else " / ")
+                out.append(" / ")
             out.append_text(format_value(item) if not isinstance(item, list) else _bracket(item))
         if not value:
             out.append("—", style="dim")
@@ -178,20 +212,20 @@ def trick_view(obs: Observation, names: Sequence[str]) -> Text | None:
         if obs.game == "satat" and isinstance(obs.info.get("won"), list) and obs.info["won"]:
             w = obs.info["won"][-1]
             winner = w[2] if isinstance(w, list) and len(w) == 3 else winner
-        out.append(f"Trick {done // n}: ", style="dim")
+        out.append(i18n.t("terminal.table.trick", n=done // n) + " ", style="dim")
         for i, (seat, c) in enumerate(last):
             if i:
                 out.append(" ")
             out.append(f"{_short(names, seat)} ", style="dim")
             out.append_text(styled_card(c, dim=seat != winner))
         if winner is not None:
-            out.append(f" → {names[winner]}", style="dim")
+            out.append(f" {arrow()} {names[winner]}", style="dim")
         if current or obs.to_act is not None:
             out.append("\n")
     if current or obs.to_act is not None:
-        out.append(f"Trick {done // n + 1}: ", style="bold")
+        out.append(i18n.t("terminal.table.trick", n=done // n + 1) + " ", style="bold")
     if not current and obs.to_act is not None:
-        out.append("(empty)", style="dim")
+        out.append(i18n.t("terminal.table.empty"), style="dim")
     for i, (seat, c) in enumerate(current):
         if i:
             out.append("  ")
@@ -204,14 +238,19 @@ def _short(names: Sequence[str], seat: int) -> str:
     return names[seat]
 
 
+def arrow() -> str:
+    """The arrow from a trick to its winner, pointing the way the text reads."""
+    return "←" if i18n.rtl() else "→"
+
+
 def history_lines(obs: Observation, names: Sequence[str], start: int = 0) -> list[Text]:
     """The seat's view of the deal's actions from index ``start``, one line each."""
     out = []
     for i in range(start, len(obs.history)):
         actor = obs.actors[i] if i < len(obs.actors) else None
-        line = Text(f"{i + 1:>3}. ", style="dim")
+        line = Text(f"{i18n.num(f'{i + 1:>3}')}. ", style="dim")
         line.append(f"{names[actor] if actor is not None else '?'}: ")
-        line.append_text(styled_text(obs.history[i]))
+        line.append_text(styled_text(obs.history[i], obs.game))
         out.append(line)
     return out
 
@@ -233,7 +272,8 @@ def info_table(obs: Observation, names: Sequence[str], num_teams: int) -> Table:
     trump = present.trump_suit(obs)
     if trump is not None:
         table.add_row(
-            "trump", Text(f"{trump} {present.SUIT_SYMBOL[trump]}", style=present.SUIT_STYLE[trump])
+            i18n.t("terminal.facts.trump_label"),
+            Text(present.suit_words(obs.game, trump), style=present.SUIT_STYLE[trump]),
         )
     skip = present.hidden_info(obs.game)
     for key, value in obs.info.items():
@@ -243,7 +283,7 @@ def info_table(obs: Observation, names: Sequence[str], num_teams: int) -> Table:
             continue
         if value is None or value is False or (isinstance(value, (list, dict)) and not value):
             continue  # nothing to say yet: keep the table short
-        table.add_row(key.replace("_", " "), info_value(key, value, names, num_teams))
+        table.add_row(i18n.result_label(obs.game, key), info_value(key, value, names, num_teams))
     return table
 
 
@@ -255,7 +295,7 @@ def info_value(key: str, value: Any, names: Sequence[str], num_teams: int) -> Te
         return Text(names[value] if 0 <= value < n else str(value))
     if key in present.TEAM_KEYS and isinstance(value, int) and not isinstance(value, bool):
         return Text(
-            f"team {value}"
+            i18n.t("terminal.names.team", n=value)
             if num_teams == 2 and n == 4
             else names[value]
             if 0 <= value < n
@@ -271,7 +311,10 @@ def info_value(key: str, value: Any, names: Sequence[str], num_teams: int) -> Te
         if all(_all_cards(v) or not v for v in value) and sum(len(v) for v in value) > 8:
             labels = _side_labels(len(value), names, num_teams)
             return Text(
-                " · ".join(f"{lab} {len(v)} cards" for lab, v in zip(labels, value, strict=True))
+                " · ".join(
+                    f"{lab} {i18n.t('terminal.table.cards_n', n=len(v))}"
+                    for lab, v in zip(labels, value, strict=True)
+                )
             )
         if all(
             len(v) == 2 and isinstance(v[0], str) and v[0] in CARD_INDEX and isinstance(v[1], int)
@@ -291,7 +334,9 @@ def info_value(key: str, value: Any, names: Sequence[str], num_teams: int) -> Te
     ):
         labels = _side_labels(len(value), names, num_teams)
         if labels:
-            return Text(" · ".join(f"{lab} {v}" for lab, v in zip(labels, value, strict=True)))
+            return Text(
+                " · ".join(f"{lab} {i18n.num(v)}" for lab, v in zip(labels, value, strict=True))
+            )
     return format_value(value)
 
 
@@ -299,7 +344,7 @@ def _side_labels(length: int, names: Sequence[str], num_teams: int) -> list[str]
     if length == len(names):
         return list(names)
     if length == num_teams == 2:
-        return ["team 0", "team 1"]
+        return [i18n.t("terminal.names.team", n=0), i18n.t("terminal.names.team", n=1)]
     return []
 
 
@@ -313,10 +358,7 @@ def _cards_by_seat(pairs: list[list[Any]], names: Sequence[str]) -> Text:
         if i:
             out.append(" · ")
         out.append(f"{names[seat] if 0 <= seat < len(names) else seat}: ")
-        for j, c in enumerate(cards):
-            if j:
-                out.append(" ")
-            out.append_text(styled_card(CARD_INDEX[c]))
+        out.append_text(styled_cards([CARD_INDEX[c] for c in cards]))
     return out
 
 
@@ -337,11 +379,11 @@ def _pair(item: list[Any], names: Sequence[str]) -> Text:
 
 def score_view(facts: TableFacts, game: str) -> Text:
     """The match score per team or seat, with the game's unit and end rule."""
-    out = Text("Match score: ", style="bold")
+    out = Text(i18n.t("terminal.table.match_score") + " ", style="bold")
     for side, total in enumerate(facts.totals):
         if side:
             out.append(" · ")
-        out.append(f"{side_name(facts, side)} {total}")
+        out.append(f"{side_name(facts, side)} {i18n.num(total)}")
     out.append(f" {present.score_unit(game)}")
     if facts.goal:
         out.append(f" ({facts.goal})", style="dim")
@@ -351,20 +393,24 @@ def score_view(facts: TableFacts, game: str) -> Text:
 def side_name(facts: TableFacts, side: int) -> str:
     """A team by its seats ('You & Partner'), or a seat's name."""
     if facts.partnership and facts.num_teams == 2 and len(facts.seat_names) == 4:
-        return f"{_short(facts.seat_names, side)} & {_short(facts.seat_names, side + 2)}"
+        return i18n.t(
+            "terminal.names.pair",
+            a=_short(facts.seat_names, side),
+            b=_short(facts.seat_names, side + 2),
+        )
     if side < len(facts.seat_names):
         return _short(facts.seat_names, side)
-    return f"side {side}"
+    return i18n.t("terminal.names.side", n=side)
 
 
 def turn_line(obs: Observation, facts: TableFacts) -> Text:
     """Phase and whose turn it is, and the match score."""
     out = Text()
     if obs.to_act is None:
-        out.append("Deal over", style="bold")
+        out.append(i18n.t("terminal.table.deal_over"), style="bold")
     else:
         out.append(present.short_phase(obs.game, obs.phase), style="bold")
-        out.append(" · to act: ")
+        out.append(" · " + i18n.t("terminal.table.to_act") + " ")
         out.append(
             facts.seat_names[obs.to_act], style="bold yellow" if obs.to_act == obs.seat else ""
         )
@@ -375,22 +421,30 @@ def turn_line(obs: Observation, facts: TableFacts) -> Text:
 
 def short_score(facts: TableFacts, game: str, viewer: int | None) -> Text:
     """'score us 4 · them 2 strokes' (partnerships) or 'score you 3, leader Seat 1 5'."""
-    out = Text("score ", style="dim")
+    out = Text(i18n.t("terminal.table.score") + " ", style="dim")
     totals = facts.totals
     unit = present.score_unit(game)
     if facts.partnership and facts.num_teams == 2 and len(totals) == 2:
         if viewer is not None and viewer >= 0:
-            out.append(f"us {totals[viewer % 2]} · them {totals[1 - viewer % 2]}")
+            out.append(
+                i18n.t("terminal.table.us_them", us=totals[viewer % 2], them=totals[1 - viewer % 2])
+            )
         else:
-            out.append(f"team 0 {totals[0]} · team 1 {totals[1]}")
+            out.append(i18n.t("terminal.table.teams", a=totals[0], b=totals[1]))
     elif totals:
         me = viewer if viewer is not None and 0 <= viewer < len(totals) else None
         best = max(range(len(totals)), key=lambda s: totals[s])
         if me is not None:
-            out.append(f"you {totals[me]}")
+            out.append(i18n.t("terminal.table.you_score", n=totals[me]))
         if me is None or (best != me and totals[best] > totals[me]):
-            name = facts.seat_names[best] if best < len(facts.seat_names) else f"side {best}"
-            out.append(f"{', ' if me is not None else ''}leader {name} {totals[best]}")
+            name = (
+                facts.seat_names[best]
+                if best < len(facts.seat_names)
+                else i18n.t("terminal.names.side", n=best)
+            )
+            if me is not None:
+                out.append(i18n.t("ui.sep"))
+            out.append(i18n.t("terminal.table.leader", name=name, n=totals[best]))
     out.append(f" {unit}", style="dim")
     return out
 
@@ -404,8 +458,8 @@ def choices_view(obs: Observation, menu: Any = None, width: int = 78) -> Text:
     prefix = "#" if m.numeric_verb is not None else ""
     cells: list[Text] = []
     for i, entry in enumerate(m.entries):
-        cell = Text(f"{prefix}{i + 1}) ", style="cyan")
-        cell.append_text(styled_text(entry.label))
+        cell = Text(f"{prefix}{i18n.num(i + 1)}) ", style="cyan")
+        cell.append_text(entry_label(entry, obs.game))
         cells.append(cell)
     widest = max((len(c.plain) for c in cells), default=0) + 2
     out = Text()
@@ -431,6 +485,27 @@ def choices_view(obs: Observation, menu: Any = None, width: int = 78) -> Text:
     return out
 
 
+def entry_label(entry: Any, game: str = "") -> Text:
+    """How a menu entry is drawn: its action (cards coloured), or its family (``bid 65–440
+    in steps of 5``, ``deal to CARD``), in the current language."""
+    from folkcards.tui import menu as menus
+
+    if i18n.lang() == i18n.LANGS[0] or not entry.typing:
+        return styled_text(entry.label, game)
+    words = entry.label.split(" ")
+    if entry.typing == "number":
+        nums = [int(a.text.split(" ")[1]) for a in entry.actions]
+        return Text(f"{i18n.verb(words[0])} {menus.range_text(nums)}")
+    out = Text()
+    for i, tok in enumerate(words):
+        if i:
+            out.append(" ")
+        out.append(
+            i18n.t("terminal.menu.card") if tok == "CARD" else token_words(tok, first=i == 0)
+        )
+    return out
+
+
 def table_view(
     obs: Observation,
     facts: TableFacts,
@@ -446,7 +521,7 @@ def table_view(
     trick = trick_view(obs, facts.seat_names)
     if trick is not None:
         parts.append(trick)
-    hand = Text("Your hand: ", style="bold")
+    hand = Text(i18n.t("terminal.table.your_hand") + " ", style="bold")
     hand.append_text(hand_view(obs, marked))
     room = max_lines - 2 - len(parts) - 1 - (1 if trick is not None and "\n" in trick.plain else 0)
     if recent and room > 1:
@@ -455,16 +530,20 @@ def table_view(
         if lines:
             shown = lines[-(room - 1) :]
             head = (
-                "Since your last turn:"
+                i18n.t("terminal.table.since")
                 if len(shown) == len(lines)
-                else f"Since your last turn (last {len(shown)}):"
+                else i18n.t("terminal.table.since_last", n=len(shown))
             )
             parts.append(Text(head, style="dim"))
             parts.extend(shown)
     parts.append(hand)
-    title = (
-        f"{facts.seat_names[obs.seat]} (seat {obs.seat}) · {facts.title} · deal "
-        f"{facts.deal_number} · dealer {facts.seat_names[obs.dealer]}"
+    title = i18n.t(
+        "terminal.table.title",
+        name=facts.seat_names[obs.seat],
+        seat=obs.seat,
+        game=facts.title,
+        deal=facts.deal_number,
+        dealer=facts.seat_names[obs.dealer],
     )
     return Panel(Group(*parts), title=title, title_align="left", padding=(0, 1))
 
@@ -479,13 +558,13 @@ def fact_lines(obs: Observation, facts: TableFacts) -> list[Text]:
 
 def result_view(result: Mapping[str, Any], facts: TableFacts, game: str) -> RenderableType:
     """A deal's result (every key of the game's result object) and the match totals."""
-    table = Table(title="Deal result", show_header=False, title_style="bold")
+    table = Table(title=i18n.t("terminal.table.deal_result"), show_header=False, title_style="bold")
     table.add_column(style="cyan")
     table.add_column()
     for key, value in result.items():
         if key in ("totals", "match_over", "winner", "draw"):
             continue
         table.add_row(
-            key.replace("_", " "), info_value(key, value, facts.seat_names, facts.num_teams)
+            i18n.result_label(game, key), info_value(key, value, facts.seat_names, facts.num_teams)
         )
     return Group(table, score_view(facts, game))

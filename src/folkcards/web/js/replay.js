@@ -2,9 +2,16 @@
 // from one seat's view or with all hands open. The address carries the step
 // (/replay?table=ID&deal=K&step=S, or ?record=ID for a shared upload), so a link shows the
 // same moment; ←/→ (Home/End) step.
+//
+// Narration: each deal of the frames carries its events as a spectator saw them live
+// (`deal.events`, the engine's events_for(SPECTATOR)) and each step how many of them had
+// happened (`step.events`). The board gets the events up to the step and, as its previous
+// frame, the step before, so the table's own narration says what the step did — on the felt
+// ("Scopa!", a trump), in the move log (tricks with their points) and to screen readers —
+// and the bar says it in words (present.js narrateEvent, the live table's strings).
 import { t } from "./i18n.js";
 import { TableView } from "./table.js";
-import { esc, actionText, seatName } from "./present.js";
+import { esc, actionText, seatName, narrateEvent } from "./present.js";
 import { copyText, dialogOpen, announce, toast } from "./ui.js";
 
 export class ReplayView {
@@ -118,6 +125,40 @@ export class ReplayView {
     return `${t("ui.step", { k: this.k, n: last })}: ${this.names()[seat] || ""} ${actionText(String(a || ""), this.data.game)}`;
   }
 
+  // the number of the deal's public events that had happened at step k (null: not known)
+  eventsAt(k) {
+    const D = this.data.deals[this.deal];
+    if (!Array.isArray(D.events)) return null;
+    const c = D.steps[k] && D.steps[k].events;
+    if (typeof c === "number") return c;
+    return k === D.steps.length - 1 ? D.events.length : null;
+  }
+
+  // the view of `seat` at step k, with its history (the board's observation)
+  viewAt(k, seat) {
+    const D = this.data.deals[this.deal];
+    const view = { ...D.steps[k].views[seat] };
+    const hist = [];
+    for (let i = 1; i <= k; i++) hist.push(D.steps[i].views[seat].last);
+    view.history = hist;
+    view.actors = D.actors.slice(0, k);
+    return view;
+  }
+
+  // what step k did, in words: the events it added, as the live table narrates them
+  saidAt(k, state) {
+    const now = this.eventsAt(k);
+    const before = k > 0 ? this.eventsAt(k - 1) : 0;
+    if (now === null || before === null || !Array.isArray(state.events)) return [];
+    const out = [];
+    for (const e of state.events.slice(before, now)) {
+      if (["play", "deal", "deal_end"].includes(e.kind)) continue;
+      const said = narrateEvent(e, state, this.data.game, state.you);
+      if (said && said.text) out.push({ text: said.text, cls: said.cls || e.kind });
+    }
+    return out;
+  }
+
   names() {
     const n = this.data.deals[this.deal].num_seats;
     return Array.from({ length: n }, (_, s) => (this.players && this.players[s]) || t("ui.seat", { n: s + 1 }));
@@ -154,11 +195,7 @@ export class ReplayView {
     const stepObj = D.steps[this.k];
     const all = this.viewSeat === "all";
     const seat = all ? 0 : +this.viewSeat;
-    const view = { ...stepObj.views[seat] };
-    const hist = [];
-    for (let i = 1; i <= this.k; i++) hist.push(D.steps[i].views[seat].last);
-    view.history = hist;
-    view.actors = D.actors.slice(0, this.k);
+    const view = this.viewAt(this.k, seat);
     const names = this.names();
     const seats = Array.from({ length: n }, (_, s) => ({ name: names[s], kind: "human", connected: true, auto: false, open: false }));
     const state = {
@@ -170,6 +207,15 @@ export class ReplayView {
       clock: null,
       deal_no: this.deal + 1,
     };
+    const told = this.eventsAt(this.k);
+    if (told !== null) {
+      // with all hands open nobody is "you": cards passed by or to the seat the board is
+      // drawn from are said with its name
+      const named = (x) => (typeof x === "number" ? names[x] || x : x);
+      state.events = D.events.slice(0, told).map((e) => (all && (e.kind === "pass_cards" || e.kind === "pass_chosen") ? { ...e, from: named(e.from), to: named(e.to) } : e));
+      state.events_from = 0;
+    }
+    const said = this.saidAt(this.k, state);
     const handsOpen = all ? stepObj.views.map((v) => v.hand) : null;
     const last = D.steps.length - 1;
     const url = this.url();
@@ -186,6 +232,7 @@ export class ReplayView {
         ${url ? `<button type="button" class="btn small" id="rp-copy">${esc(t("ui.copy_link"))}</button>` : this.record ? `<button type="button" class="btn small" id="rp-share">${esc(t("ui.share_link"))}</button>` : ""}
         ${this.tableId ? `<a class="btn small" href="/api/tables/${this.tableId}/record" download>${esc(t("ui.download"))}</a>` : ""}
         <a class="btn small" href="/replay" id="rp-open">${esc(t("ui.upload"))}</a>
+        ${said.length ? `<p class="rp-said muted" style="flex-basis:100%;margin:0">${said.map((x) => `<span class="ev ev-${esc(x.cls)}" data-event="${esc(x.cls)}">${esc(x.text)}</span>`).join(" · ")}</p>` : ""}
       </div><div id="rp-board" class="table-root"></div>`;
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.step : null;
     this.root.querySelectorAll("[data-step]").forEach((b) => b.addEventListener("click", () => this.step(+b.dataset.step)));
@@ -203,8 +250,17 @@ export class ReplayView {
     this.root.querySelector("#rp-open").addEventListener("click", (e) => { e.preventDefault(); history.replaceState(null, "", "/replay"); this.showUpload(); });
     if (!this.board || !this.root.contains(this.board.root)) this.board = new TableView(this.root.querySelector("#rp-board"), { onAct() {}, onExplain() {} });
     this.board.root = this.root.querySelector("#rp-board");
-    this.board.prev = null;
+    // the step before as the board's previous frame: its narration says what this step did;
+    // a note on the felt lasts while stepping forward and goes on a jump
+    const key = `${this.deal}/${this.viewSeat}`;
+    const onward = this.shown && this.shown.key === key && this.shown.k === this.k - 1;
+    if (!onward) this.board.note = null;
+    const before = this.k > 0 ? this.eventsAt(this.k - 1) : null;
+    this.board.prev = this.k > 0 && before !== null && told !== null
+      ? { obs: this.viewAt(this.k - 1, seat), pos: null, myTurn: false, deal: this.deal + 1, events: before }
+      : null;
     this.board.render({ game: data.game, state, handsOpen, replay: true });
+    this.shown = { key, k: this.k };
   }
 }
 
