@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from folkcards.engine.records import load_deal
 from folkcards.games.huutopussi import GAME, HuutopussiState
+
+HERE = str(Path(__file__).parent)
+if HERE not in sys.path:  # the tests import each other's helpers (--import-mode=importlib)
+    sys.path.insert(0, HERE)
 
 # A fixed 4-player layout (dealer 3, so seat 0 is eldest):
 #   seat 0: hearts marriage, seat 1: clubs marriage, seat 2: diamonds marriage,
