@@ -19,12 +19,12 @@ from typing import Any
 
 from folkcards.engine.match import Match
 from folkcards.engine.records import replay
-from folkcards.games.sasku import GAME, SaskuDeal
+from folkcards.games.sasku import GAME, SaskuState
 
 OUT = Path(__file__).parent / "golden"
 
 
-def playout(seed: int, variant: dict[str, Any], dealer: int, **carry: Any) -> SaskuDeal:
+def playout(seed: int, variant: dict[str, Any], dealer: int, **carry: Any) -> SaskuState:
     rng = random.Random(seed)
     state = GAME.random_deal(rng, GAME.normalize_variant(variant), dealer, carry=carry)
     while not state.is_over:
@@ -33,11 +33,11 @@ def playout(seed: int, variant: dict[str, Any], dealer: int, **carry: Any) -> Sa
 
 
 def find(
-    want: Callable[[SaskuDeal], bool],
+    want: Callable[[SaskuState], bool],
     variant: dict[str, Any] | None = None,
     dealer: int = 0,
     **carry: Any,
-) -> SaskuDeal:
+) -> SaskuState:
     for seed in range(200000):
         state = playout(seed, variant or {}, dealer, **carry)
         if want(state):
@@ -45,7 +45,7 @@ def find(
     raise SystemExit("no deal found")
 
 
-def texts(state: SaskuDeal) -> list[str]:
+def texts(state: SaskuState) -> list[str]:
     return [a.text for a in state.history]
 
 

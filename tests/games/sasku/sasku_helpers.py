@@ -7,7 +7,7 @@ from typing import Any
 
 from folkcards.cards import CARD_NAMES, parse_card
 from folkcards.engine.records import replay
-from folkcards.games.sasku import GAME, SaskuDeal
+from folkcards.games.sasku import GAME, SaskuState
 
 # Each seat holds one suit's nine cards: three pictures, six suit cards; nobody can
 # exchange (three pictures each) and every length is 9.
@@ -66,7 +66,7 @@ def cards(text: str) -> list[int]:
 
 def deal(
     hands: list[str], dealer: int = 0, variant: dict[str, Any] | None = None, **carry: Any
-) -> SaskuDeal:
+) -> SaskuState:
     """A deal from fixed hands (SAS-6.6: it starts at the exchange)."""
     v = GAME.normalize_variant(variant or {})
     return GAME.new_deal(v, dealer, hands=[cards(h) for h in hands], carry=carry)
@@ -91,7 +91,7 @@ def run(rec: dict[str, Any]) -> dict[str, Any]:
     return replay(rec)
 
 
-def legal(state: SaskuDeal) -> list[str]:
+def legal(state: SaskuState) -> list[str]:
     """The legal texts of a state."""
     return state.legal_texts()
 
@@ -101,7 +101,7 @@ def texts(verb: str, cards_text: str) -> list[str]:
     return [f"{verb} {c}" for c in cards_text.split()]
 
 
-def apply_all(state: SaskuDeal, actions: str) -> SaskuDeal:
+def apply_all(state: SaskuState, actions: str) -> SaskuState:
     """Apply ';'-separated actions."""
     for a in actions.split(";"):
         if a.strip():
@@ -111,7 +111,7 @@ def apply_all(state: SaskuDeal, actions: str) -> SaskuDeal:
 
 def random_playout(
     rng: random.Random, variant: dict[str, Any] | None = None, dealer: int = 0, **carry: Any
-) -> SaskuDeal:
+) -> SaskuState:
     """A complete random deal."""
     v = GAME.normalize_variant(variant or {})
     state = GAME.random_deal(rng, v, dealer, carry=carry)

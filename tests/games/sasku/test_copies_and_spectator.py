@@ -26,19 +26,19 @@ from sasku_helpers import LONE_KS, TWO_LONE, deal
 from folkcards.cards import CARD_NAMES
 from folkcards.engine import SPECTATOR
 from folkcards.engine.records import load_deal
-from folkcards.games.sasku import GAME, SaskuDeal, shuffled_pack
+from folkcards.games.sasku import GAME, SaskuState, shuffled_pack
 
 SETTINGS = settings(
     max_examples=40, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck)
 )
 
 
-def pickled(protocol: int) -> Callable[[SaskuDeal], Any]:
+def pickled(protocol: int) -> Callable[[SaskuState], Any]:
     """A copier through ``pickle`` with this protocol."""
     return lambda state: pickle.loads(pickle.dumps(state, protocol=protocol))
 
 
-COPIES: dict[str, Callable[[SaskuDeal], Any]] = {
+COPIES: dict[str, Callable[[SaskuState], Any]] = {
     **{f"pickle{p}": pickled(p) for p in range(pickle.HIGHEST_PROTOCOL + 1)},
     "copy": copy.copy,
     "deepcopy": copy.deepcopy,
@@ -46,7 +46,7 @@ COPIES: dict[str, Callable[[SaskuDeal], Any]] = {
 }
 
 
-def random_point(seed: int) -> SaskuDeal:
+def random_point(seed: int) -> SaskuState:
     """A random deal of a random variant (SAS-17), some started from ``hands`` (SAS-6.6)
     or as a replay deal (SAS-15.2), played with random legal actions to a random point
     (the end included)."""
@@ -77,12 +77,12 @@ def random_point(seed: int) -> SaskuDeal:
     return state
 
 
-def views(state: SaskuDeal) -> dict[str, Any]:
+def views(state: SaskuState) -> dict[str, Any]:
     """Everything a client can read of a deal, as JSON-ready data, and a snapshot of every
     attribute of the state (the game, trump tables and caches aside), history as texts."""
     inner = {
         name: copy.deepcopy(getattr(state, name))
-        for name in SaskuDeal.__slots__
+        for name in SaskuState.__slots__
         if name not in ("game", "history", "_legal", "_result", "config", "beats", "class_of")
     }
     return {
@@ -108,7 +108,7 @@ def test_copies_show_and_play_on_exactly_like_the_original(how: str, seed: int) 
     state = random_point(seed)
     before = views(state)
     twin = COPIES[how](state)
-    assert type(twin) is SaskuDeal and twin is not state and twin.game is GAME
+    assert type(twin) is SaskuState and twin is not state and twin.game is GAME
     assert views(twin) == before
     rng = random.Random(seed ^ 0x5A5A)
     texts = []
@@ -122,7 +122,7 @@ def test_copies_show_and_play_on_exactly_like_the_original(how: str, seed: int) 
     assert views(state) == views(twin) == views(replayed(twin))
 
 
-def exchange_deal(seed: int) -> SaskuDeal:
+def exchange_deal(seed: int) -> SaskuState:
     """A deal that surely has a lone-picture exchange (SAS-7): seat 1 holds only KS, and
     with ``TWO_LONE`` its partner seat 3 only KD (asked after a ``keep``, SAS-7.1)."""
     variant = {"must_beat": seed % 2 == 0}
@@ -130,10 +130,10 @@ def exchange_deal(seed: int) -> SaskuDeal:
     return deal(TWO_LONE if seed % 2 else LONE_KS, dealer=0, variant=variant, **carry)
 
 
-def replayed(state: SaskuDeal) -> SaskuDeal:
+def replayed(state: SaskuState) -> SaskuState:
     """A fresh deal from the state's own record: what the state must still agree with."""
     fresh = load_deal(state.record())
-    assert isinstance(fresh, SaskuDeal)
+    assert isinstance(fresh, SaskuState)
     return fresh
 
 
@@ -179,7 +179,7 @@ def test_a_copy_of_a_copy_and_the_original_are_independent(seed: int) -> None:
         assert views(twin) == before
 
 
-def public_cards(state: SaskuDeal) -> set[str]:
+def public_cards(state: SaskuState) -> set[str]:
     """The cards a spectator may see named: dealt face up (SAS-6.4), given pictures
     (SAS-7.3, SAS-7.7) and played cards (SAS-19.1)."""
     cards = {CARD_NAMES[c] for c in state.face_up}
@@ -285,3 +285,98 @@ def test_pickled_deal_shares_the_module_tables() -> None:
     res["score"][0] += 100
     res["points"].append(1)
     assert twin.result() != res and twin.clone().result() == twin.result()
+
+
+OLD_PICKLE = (
+    "eNqlU8tu00AUdRJnkig0LY9KUAqksCCFNizYICEkkFhUXKlCBSQWIDO1b2yrfskzLrBACgvUNro7hv9hy1eVO3HT"
+    "sscjyzOeOec+zpmp++tPy5k/tDrJkwNfloEahzJFNVZSHVSGem/s9yXKxPw0m9/NNzMi154wdOMCglkYZzguMYyV"
+    "Lr8aaoWoGUDtmuaH2TPUOZRlLDM95+illdLePkptjkloWVoAXKIufvEjmYVojqtowFsBh8bSQJN6WZV6ihHKgEsC"
+    "kwAVY1ok/Epre6ZBQvo6L5X5aEbQ4NHi4fC3+c+sXjl2hdQuIqm4GLdIJOctdO4xhQ3XiZWXHzLtCbkB+gdzzi5c"
+    "g5twFQSjB7AJQ9gGF27BZViHNWZehivQhtvwEB7BHbgPWzCGFXgAdznmBizBCFY5dgepb+vSHpcaKLNLosR5AjxL"
+    "UUd5YKipc+7ZRProVcX/Becy60DMMhMrUzF0hjOx4TjT6c5M0HDouO5MPH9xves0kZYXEnj5ZKKsLC4NNMrUW2wE"
+    "lujkGGmpwCyIs9ALY9upV6f8UG9xzMarhVixDUdJ3SgOI28/DgwI6i8WgdXOoX4hlcLAS9kydn/Zdr+Mg4s8HGrr"
+    "skoLK3qXNUlkaaGtc6htKuvVS3jOu0qZWWfwu/FkeuqQSFCeRWKW+EzQBmwhdT7HWcZlWAf17RzLudHsWVHkcaZr"
+    "R61CD9kiFnxuMW5C/cOzAnJrrFP9PC0S1HWjoDXiBqyzKCNmbBzxO2KVNli/NRviyHAGXomqSjQboBPxHcr5Elno"
+    "PXgMn+a+fcpjG3bgNXjwHvbgHbyFXXgGHzgjP88mccg3Zn/8F7v/SgA="
+)
+"""A deal pickled (protocol 4, zlib, base64) by the single-module ``folkcards.games.sasku``
+of before the package: its class is named ``folkcards.games.sasku.SaskuDeal``."""
+OLD_RECORD = {
+    "game": "sasku",
+    "variant": {"target": 12},
+    "dealer": 2,
+    "deck": [
+        "6C",
+        "7S",
+        "KH",
+        "8S",
+        "8C",
+        "AC",
+        "KS",
+        "QD",
+        "8H",
+        "8D",
+        "TC",
+        "JH",
+        "TS",
+        "QH",
+        "AH",
+        "KC",
+        "QS",
+        "9S",
+        "9C",
+        "TH",
+        "TD",
+        "6D",
+        "9H",
+        "AD",
+        "9D",
+        "7D",
+        "JS",
+        "JD",
+        "6H",
+        "QC",
+        "7H",
+        "AS",
+        "KD",
+        "6S",
+        "JC",
+        "7C",
+    ],
+    "actions": [
+        "deal to 6H",
+        "give JS",
+        "return AC",
+        "bid 5",
+        "bid 6",
+        "pass",
+        "pass",
+        "diamonds",
+        "play JS",
+        "play QH",
+        "play 6D",
+        "play KD",
+        "play TH",
+        "play 7H",
+        "play 8H",
+        "play AH",
+        "play KC",
+        "play 9D",
+    ],
+}
+
+
+def test_a_pickle_from_before_the_package_still_loads() -> None:
+    """A state pickled by the earlier single-module Sasku (class ``SaskuDeal``, no rules
+    slot) loads as a SaskuState with its rules, plays on by the rules (SAS-10.3) and has
+    the record it had."""
+    import base64
+    import zlib
+
+    state = pickle.loads(zlib.decompress(base64.b64decode(OLD_PICKLE)))
+    assert type(state) is SaskuState and state.game is GAME
+    assert state.rules.target == 12 and state.rules.must_beat
+    assert state.record() == OLD_RECORD
+    assert state.legal_texts() == ["play QC", "play JC", "play JD"]
+    twin = load_deal(OLD_RECORD)
+    assert all(state.observation(s) == twin.observation(s) for s in range(4))

@@ -21,7 +21,7 @@ from sasku_helpers import card_names, naive_legal
 from folkcards.cards import CARD_NAMES
 from folkcards.engine.match import Match
 from folkcards.engine.records import load_deal, replay
-from folkcards.games.sasku import DECK, GAME, K_RETURN, KIND, SaskuDeal
+from folkcards.games.sasku import DECK, GAME, K_RETURN, KIND, SaskuState
 
 VARIANTS = [
     {},
@@ -34,7 +34,7 @@ VARIANTS = [
 CARD_RE = re.compile(r"\b([AKQJT9876][CSHD])\b")
 
 
-def known_to(state: SaskuDeal, seat: int) -> set[str]:
+def known_to(state: SaskuState, seat: int) -> set[str]:
     """Cards the seat may legitimately know (SAS-19.1), computed on the referee's side."""
     known = set(card_names(state.hands[seat]))
     known |= {CARD_NAMES[c] for c in state.face_up}
@@ -48,7 +48,7 @@ def known_to(state: SaskuDeal, seat: int) -> set[str]:
     return known
 
 
-def check_state(state: SaskuDeal, rng: random.Random, determinize: bool) -> None:
+def check_state(state: SaskuState, rng: random.Random, determinize: bool) -> None:
     # 36 cards conserved: hands + completed tricks + current trick, disjoint
     held = [c for seat in range(4) for c in card_names(state.hands[seat])]
     played = [CARD_NAMES[c] for _, cards, _ in state.completed for c in cards]

@@ -1,0 +1,401 @@
+"""``determinize``: a full Sasku deal consistent with one seat's observation (SAS-19).
+
+Built from the :class:`~folkcards.engine.api.Observation` alone, on the engine's kit
+(:mod:`folkcards.engine.determinize`):
+
+1. **Facts** (:class:`Facts`, read once per observation): the public history walked to
+   learn who holds which known card now — the observer's hand, the cards dealt face up
+   (SAS-6.4), the given picture (SAS-7.3), a return the observer saw (SAS-7.7) — the cards
+   each seat played, what each seat cannot hold (voids and failures to beat read from the
+   play, :func:`play_exclusions`), the exact number of pictures of each seat asked in the
+   exchange (SAS-7.1: a giver has none once it gave, a seat that kept has one, two if its
+   partner then gave it a picture), bid lengths (SAS-8.4) and the named trump's length
+   (SAS-9.1).
+2. **A draw**: a hidden return's card is chosen first (it fixes a card in the giver's
+   hand), then the current hands are dealt under the facts (:class:`Constraints`); where
+   plain draws keep missing a seat's bid length, later draws deal it enough potential
+   trumps of a suit first.
+3. **The rebuild**: the hands after the exchange (current hands plus cards played) have
+   the exchanges undone into the dealt hands, which are laid out as the record's deck (the
+   dealing method's positions, face-up cards in place, SAS-6.3) or its hands; the history
+   is replayed through the rules — which checks every condition left exactly (a skipped
+   seat was not eligible, every bid and play legal) — and the world's observation must be
+   the one given. A world that fails is drawn again.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from folkcards.cards import BIT, CARD_NAMES, SUITS, Card, CardSet, card_of, cards_list
+from folkcards.engine.api import IllegalAction, Observation
+from folkcards.engine.determinize import (
+    Constraints,
+    Infeasible,
+    Reject,
+    rejection_sample,
+)
+from folkcards.engine.tricks import TrumpConfig
+
+from .actions import ACTIONS
+from .fast import shuffled_pack
+from .rules import (
+    CUT,
+    DEAL_SLOTS,
+    DECK,
+    DIAMONDS_SUIT,
+    EXCHANGE,
+    PICTURES,
+    SUIT_CARDS,
+    SUIT_CARDS_OF,
+    TRUMP_CONFIGS,
+    TRUMPS_OF,
+    hand_length,
+    potential_trumps,
+)
+
+if TYPE_CHECKING:
+    from .deal import SaskuState
+    from .game import SaskuGame
+
+MAX_DRAWS = 3000
+"""Draws before giving up on an observation (the median observation needs one)."""
+PLAIN_DRAWS = 2
+"""Draws that leave bid lengths to chance before the draws that steer them."""
+
+
+def play_exclusions(
+    history: Sequence[str], actors: Sequence[int], config: TrumpConfig, must_beat: bool
+) -> list[CardSet]:
+    """Per seat, the cards its public plays show it does not hold (now or later).
+
+    A follower who did not follow the led class is void in it, and void in trumps too when
+    it did not trump (SAS-10.3); with ``must_beat`` (SAS-17.2) a follower whose card did
+    not beat the winning card holds no card of the class it played that would have. The
+    determinizer and the heuristic bot's inference both read the play this way.
+    """
+    out = [0, 0, 0, 0]
+    trick: list[Card] = []
+    winning = -1
+    for text, actor in zip(history, actors, strict=True):
+        if not text.startswith("play "):
+            continue
+        c = card_of(text[5:])
+        if not trick:
+            winning = c
+        else:
+            led_class = config.class_of[trick[0]]
+            if not led_class >> c & 1:
+                out[actor] |= led_class  # void in the led class
+                if not config.trumps >> c & 1:
+                    out[actor] |= config.trumps  # ... and in trumps
+            beaten = config.beats[winning]
+            if beaten >> c & 1:
+                winning = c
+            elif must_beat:  # it had no card of the class it played that beats
+                if led_class >> c & 1:
+                    out[actor] |= led_class & beaten
+                elif config.trumps >> c & 1:
+                    out[actor] |= config.trumps & beaten
+        trick.append(c)
+        if len(trick) == 4:
+            trick = []
+    return out
+
+
+@dataclass
+class Exchange:
+    """One lone-picture exchange as the observer saw it (SAS-7.3, SAS-7.4)."""
+
+    giver: int
+    picture: Card
+    returner: int
+    returned: Card | None = None
+    """The returned card when the observer saw it (a giver, a returner), else None."""
+    done: bool = False
+    """The return has been made (seen or not)."""
+
+
+@dataclass
+class Facts:
+    """What one observation says about the hidden hands (see the module docstring)."""
+
+    me: int
+    method: str | None
+    face_up: list[Card]
+    """The cards dealt face up by ``deal to X``, in deck order (SAS-6.4)."""
+    face_up_of: list[CardSet]
+    sizes: list[int]
+    known: list[CardSet] = field(default_factory=lambda: [0] * 4)
+    played: list[CardSet] = field(default_factory=lambda: [0] * 4)
+    forbidden: list[CardSet] = field(default_factory=lambda: [0] * 4)
+    pictures: list[int | None] = field(default_factory=lambda: [None] * 4)
+    """Exact pictures of a seat's hand after the exchange (current hand + cards played)."""
+    max_bid: list[int] = field(default_factory=lambda: [0] * 4)
+    claim: tuple[int, int, int] | None = None
+    """(declarer, suit, bid) of a named C, S or H: potential trumps ≥ bid (SAS-9.1)."""
+    exchanges: list[Exchange] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, obs: Observation) -> Facts:
+        """The facts of ``obs``: one walk through its public history."""
+        info = obs.info
+        face_up = [(card_of(c), s) for c, s in info["face_up"]]
+        face_up_of = [0, 0, 0, 0]
+        for c, s in face_up:
+            face_up_of[s] |= BIT[c]
+        dealt_face_up = [c for c, _ in face_up]
+        facts = cls(obs.seat, info["deal"], dealt_face_up, face_up_of, list(info["hand_sizes"]))
+        owner = dict(face_up)  # SAS-6.4: who received each card dealt face up
+        facts._walk(obs, owner)
+        if info["trump"] is not None:  # play starts once the trump is fixed: it rules all tricks
+            config = TRUMP_CONFIGS[SUITS.index(info["trump"])]
+            must_beat = obs.variant["must_beat"]
+            facts.forbidden = play_exclusions(obs.history, obs.actors, config, must_beat)
+        for c, s in owner.items():
+            facts.known[s] |= BIT[c]
+        facts.known[obs.seat] = obs.hand
+        return facts
+
+    def _walk(self, obs: Observation, owner: dict[Card, int]) -> None:
+        """Follow the public history: known cards moving, plays, bids, exchanges."""
+        kept = [False] * 4
+        received_later = [False] * 4
+        high_bid = 0
+        for text, actor in zip(obs.history, obs.actors, strict=True):
+            verb, _, arg = text.partition(" ")
+            if verb == "play":
+                c = card_of(arg)
+                self.played[actor] |= BIT[c]
+                owner.pop(c, None)
+            elif verb == "give":  # SAS-7.3: the lone picture, face up to the partner
+                partner = (actor + 2) & 3
+                owner[card_of(arg)] = partner
+                self.exchanges.append(Exchange(actor, card_of(arg), partner))
+                if kept[partner]:
+                    received_later[partner] = True
+            elif verb == "return":  # SAS-7.4, SAS-7.7: seen by the giver and returner only
+                ex = self.exchanges[-1]
+                ex.done = True
+                if arg != "?":
+                    ex.returned = card_of(arg)
+                    owner[ex.returned] = ex.giver
+            elif verb == "keep":
+                kept[actor] = True
+            elif verb == "bid":  # SAS-8.4: the bid is at most the hand's length
+                high_bid = int(arg)
+                self.max_bid[actor] = max(self.max_bid[actor], high_bid)
+            elif verb == "trump" and SUITS.index(arg) != DIAMONDS_SUIT:
+                self.claim = (actor, SUITS.index(arg), high_bid)  # SAS-9.1: potential ≥ bid
+        for c in [c for c, s in owner.items() if s == self.me]:
+            del owner[c]
+        for ex in self.exchanges:  # SAS-7.1: the giver gave its one picture away
+            self.pictures[ex.giver] = 0
+        for s in range(4):
+            if kept[s]:  # one picture, two if its partner gave it one afterwards
+                self.pictures[s] = 2 if received_later[s] else 1
+        asked = obs.to_act
+        pending = bool(self.exchanges) and not self.exchanges[-1].done
+        if obs.phase == EXCHANGE and asked is not None and not pending:
+            self.pictures[asked] = 1  # the seat asked now holds one picture (SAS-7.1)
+
+    def constraints(self) -> Constraints:
+        """The current hands as constraints: sizes, known cards, what a seat cannot hold,
+        exact picture counts (of the hand after the exchange, less the pictures played)."""
+        played = self.played[0] | self.played[1] | self.played[2] | self.played[3]
+        cons = Constraints(DECK & ~played, self.sizes)
+        for s in range(4):
+            cons.hold(s, self.known[s])
+            if s == self.me:
+                continue
+            cons.cannot_hold(s, self.forbidden[s])
+            exact = self.pictures[s]
+            if exact is not None:
+                cons.exactly(s, PICTURES, exact - (self.played[s] & PICTURES).bit_count())
+        return cons
+
+    def fits(self, seat: int, after_exchange: CardSet) -> bool:
+        """The seat's bids and named trump on its hand after the exchange: length ≥ each
+        bid (SAS-8.4), potential trumps in the named suit ≥ the bid (SAS-9.1)."""
+        if self.max_bid[seat] and hand_length(after_exchange) < self.max_bid[seat]:
+            return False
+        claim = self.claim
+        return not (
+            claim is not None
+            and claim[0] == seat
+            and potential_trumps(after_exchange, claim[1]) < claim[2]
+        )
+
+
+def _choose_returns(facts: Facts, cons: Constraints, rng: random.Random) -> dict[int, Card]:
+    """The card of each return hidden from the observer (by exchange index), placed in the
+    giver's hand: a card of the returner's dealt face up that the giver played must be it;
+    else any suit card the giver may hold now or played, not one dealt to the giver face up
+    — a card of the returner's dealt face up included, which then moves (SAS-7.4)."""
+    returned: dict[int, Card] = {}
+    for idx, ex in enumerate(facts.exchanges):
+        if not ex.done or ex.returned is not None:
+            continue
+        g, r = ex.giver, ex.returner
+        fu_r = facts.face_up_of[r] & SUIT_CARDS
+        candidates = facts.played[g] & fu_r
+        if not candidates:
+            candidates = (
+                (facts.played[g] & SUIT_CARDS & ~facts.face_up_of[g])
+                | (cons.pool & SUIT_CARDS & ~facts.forbidden[g])
+                | (fu_r & cons.known[r] & ~facts.forbidden[g])
+            )
+        if not candidates:
+            raise Reject("no card can have been returned")
+        x = rng.choice(cards_list(candidates))
+        returned[idx] = x
+        if cons.known[r] >> x & 1:
+            cons.release(r, BIT[x])
+        if not facts.played[g] >> x & 1:
+            cons.hold(g, BIT[x])
+    return returned
+
+
+def _steer(facts: Facts, cons: Constraints, rng: random.Random) -> None:
+    """Deal each bidder enough potential trumps of one suit for its bids (SAS-8.4): the
+    named trump's suit for the declarer (SAS-9.1), a random suit for the others."""
+    for s in range(4):
+        length = facts.max_bid[s]
+        if s == facts.me or not length:
+            continue
+        claim = facts.claim
+        suit = claim[1] if claim is not None and claim[0] == s else rng.randrange(4)
+        exact = facts.pictures[s]
+        kind = TRUMPS_OF[suit] if exact is None else SUIT_CARDS_OF[suit]
+        want = length - (exact or 0) - (facts.played[s] & kind).bit_count()
+        if want > 0:
+            cons.at_least(s, kind, want)
+
+
+def _undo_exchanges(
+    facts: Facts, after: list[CardSet], returned: dict[int, Card], history: Sequence[str]
+) -> tuple[list[CardSet], list[str]]:
+    """The dealt hands from the hands after the exchange, and the history with each hidden
+    return's card written in (SAS-7.3, SAS-7.4)."""
+    dealt = after.copy()
+    actions = list(history)
+    returns = [i for i, text in enumerate(actions) if text.startswith("return")]
+    for idx, ex in enumerate(facts.exchanges):
+        g, p, r = ex.giver, BIT[ex.picture], ex.returner
+        if not ex.done:  # the picture is given, the return still to come
+            dealt[g] |= p
+            dealt[r] &= ~p
+            continue
+        x = ex.returned
+        if x is None:
+            x = returned[idx]
+            actions[returns[idx]] = f"return {CARD_NAMES[x]}"
+        dealt[g] = dealt[g] & ~BIT[x] | p
+        dealt[r] = dealt[r] & ~p | BIT[x]
+    if any(h.bit_count() != 9 for h in dealt):
+        raise Reject("dealt hands")
+    return dealt, actions
+
+
+def _new_deal(
+    game: SaskuGame, obs: Observation, facts: Facts, dealt: list[CardSet], rng: random.Random
+) -> SaskuState:
+    """The deal with these dealt hands: a record's hands in a random received order, or a
+    deck with the face-up cards in place and each seat's other cards in its positions of
+    the dealing method (SAS-6.3, SAS-6.4)."""
+    variant, carry = dict(obs.variant), dict(obs.carry)
+    if facts.method is None:  # a record that gave hands (SAS-6.6)
+        lists = []
+        for hand in dealt:
+            cards = cards_list(hand)
+            rng.shuffle(cards)
+            lists.append(cards)
+        return game.new_deal(variant, obs.dealer, None, hands=lists, carry=carry)
+    deck: list[Card] = [-1] * 36
+    deck[: len(facts.face_up)] = facts.face_up
+    slots = DEAL_SLOTS[facts.method]
+    for s in range(4):
+        free = [i for i in slots[(s - obs.dealer) & 3] if deck[i] < 0]
+        cards = cards_list(dealt[s] & ~facts.face_up_of[s])
+        if len(cards) != len(free):
+            raise Reject("face-up cards")
+        rng.shuffle(cards)
+        for i, c in zip(free, cards, strict=True):
+            deck[i] = c
+    return game.new_deal(variant, obs.dealer, deck, carry=carry)
+
+
+def _replay(state: SaskuState, actions: Sequence[str]) -> None:
+    """The history through the rules: every condition it implies is checked exactly."""
+    by_text = ACTIONS.by_text
+    try:
+        for text in actions:
+            state.apply(by_text[text])
+    except IllegalAction as exc:
+        raise Reject(str(exc)) from None
+
+
+@dataclass
+class _Prepared:
+    """An observation read for drawing: its facts, their constraints, and what the draws
+    must do besides (choose a hidden return's card, steer bid lengths)."""
+
+    facts: Facts
+    base: Constraints
+    hidden_return: bool
+    steer: bool
+
+    @classmethod
+    def of(cls, obs: Observation) -> _Prepared:
+        facts = Facts.of(obs)
+        base = facts.constraints()
+        hidden_return = any(ex.done and ex.returned is None for ex in facts.exchanges)
+        if not hidden_return and not base.feasible():
+            raise Infeasible("no deal holds the cards this observation shows (determinize)")
+        steer = any(facts.max_bid[s] for s in range(4) if s != facts.me)
+        return cls(facts, base, hidden_return, steer)
+
+
+_last: tuple[Observation, _Prepared] | None = None
+"""The last observation read: a search bot draws many worlds from one."""
+
+
+def _prepared(obs: Observation) -> _Prepared:
+    global _last
+    last = _last
+    if last is None or last[0] is not obs:
+        last = _last = (obs, _Prepared.of(obs))
+    return last[1]
+
+
+def determinize(game: SaskuGame, obs: Observation, rng: random.Random) -> SaskuState:
+    """A full deal whose ``observation(obs.seat)`` equals ``obs`` (see the module docstring).
+
+    :class:`~folkcards.engine.determinize.DeterminizeError` when no draw succeeds;
+    :class:`~folkcards.engine.determinize.Infeasible` at once when the cards the
+    observation shows admit no deal at all.
+    """
+    if obs.phase == CUT and not obs.history:  # nothing dealt yet: any pack (SAS-6.1)
+        return game.new_deal(dict(obs.variant), obs.dealer, shuffled_pack(rng), carry=obs.carry)
+    prepared = _prepared(obs)
+    facts = prepared.facts
+
+    def attempt(rng: random.Random, k: int) -> SaskuState:
+        cons = prepared.base.copy()
+        returned = _choose_returns(facts, cons, rng) if prepared.hidden_return else {}
+        if prepared.steer and k >= PLAIN_DRAWS:
+            _steer(facts, cons, rng)
+        after = [hand | played for hand, played in zip(cons.draw(rng), facts.played, strict=True)]
+        if not all(facts.fits(s, after[s]) for s in range(4) if s != facts.me):
+            raise Reject("no hand fits a seat's bids")
+        dealt, actions = _undo_exchanges(facts, after, returned, obs.history)
+        state = _new_deal(game, obs, facts, dealt, rng)
+        _replay(state, actions)
+        if state.observation(facts.me) != obs:
+            raise Reject("observation differs")
+        return state
+
+    return rejection_sample(attempt, rng, MAX_DRAWS, "this Sasku observation")
