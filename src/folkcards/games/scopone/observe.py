@@ -1,0 +1,137 @@
+"""What a Scopone seat or spectator knows (SCO-9), and a deal's events.
+
+Only the hands are hidden: every play and every capture is public (SCO-9), so a seat's
+observation is its hand, its legal actions when it is to act, and the public facts — the
+full text of every action, the table, both team piles, the sweeps, the last capture and
+each seat's number of cards. A spectator's is the same without a hand and legal actions,
+and every event is public.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from folkcards.cards import CARD_NAMES, mask_text, to_mask
+from folkcards.engine.api import JSON, SPECTATOR, Observation
+from folkcards.engine.events import Told, component, only, public
+
+from .actions import Play
+
+if TYPE_CHECKING:
+    from .deal import ScoponeDeal
+
+
+def observe(deal: ScoponeDeal, viewer: int) -> Observation:
+    """The observation of ``viewer``: a seat 0–3, or SPECTATOR (no seat, no hand)."""
+    seated = viewer != SPECTATOR
+    return Observation(
+        game=deal.game.name,
+        variant=dict(deal.variant),
+        seat=viewer,
+        num_seats=4,
+        dealer=deal.dealer,
+        phase=deal.phase,
+        to_act=deal.to_act,
+        hand=deal.hands[viewer] if seated else 0,
+        legal=deal.legal_actions() if seated and deal.to_act == viewer else (),
+        history=tuple(a.text for a in deal.history),
+        actors=tuple(deal.actors),
+        info={
+            "turn": deal.turn,
+            "table": mask_text(deal.table),
+            "initial_table": mask_text(to_mask(deal.initial_table)),
+            "piles": [mask_text(deal.piles[0]), mask_text(deal.piles[1])],
+            "sweeps": list(deal.sweeps),
+            "last_capture": deal.last_capture,
+            "hand_sizes": [h.bit_count() for h in deal.hands],
+            "redeal": deal.redeal,
+        },
+        result=deal.result() if deal.to_act is None else None,
+    )
+
+
+def narrate(final: ScoponeDeal) -> list[Told]:
+    """The events of ``final``'s deal: the table dealt, each play with its capture and
+    sweep (SCO-4.4, SCO-5.1), the leftover (SCO-5.3) and the score by its points (SCO-6)."""
+    st = cast("ScoponeDeal", final.fresh())
+    out = [public("deal", dealer=st.dealer)]
+    if st.initial_table:
+        out.append(public("table", cards=mask_text(to_mask(st.initial_table))))
+    for action, seat in zip(final.history, final.actors, strict=True):
+        assert isinstance(action, Play)
+        table = st.table
+        sweeps = st.sweeps[seat & 1]
+        st.apply(action)
+        name = CARD_NAMES[action.card]
+        out.append(public("play", seat=seat, card=name, take=mask_text(action.take)))
+        if action.take:  # SCO-4.4
+            out.append(
+                public("capture", seat=seat, side=seat & 1, card=name, cards=mask_text(action.take))
+            )
+            now = st.sweeps[seat & 1]
+            if now > sweeps:  # SCO-5.1
+                out.append(public("sweep", seat=seat, side=seat & 1, sweeps=now))
+        if st.to_act is None:  # SCO-5.3: what is left goes to the team of the last capture
+            left = table & ~action.take if action.take else table | action.bit
+            lc = st.last_capture
+            if left and lc is not None:
+                out.append(public("leftover", seat=lc, side=lc & 1, cards=mask_text(left)))
+    if st.to_act is None:
+        out.append(public("deal_end", **_deal_end(st.result(), out)))
+    return out
+
+
+def _deal_end(res: dict[str, JSON], told: list[Told]) -> dict[str, JSON]:
+    """The ``deal_end`` event: the result with its points one by one (SCO-6.7) and where
+    the cards came from (captures and the leftover, SCO-5.3)."""
+    if res["redeal"]:  # SCO-3.4
+        return {
+            "result": res,
+            "score": list(res["score"]),
+            "outcome": "void",
+            "reason": None,
+            "components": [],
+            "points_from": None,
+        }
+    captured, left = [0, 0], [0, 0]
+    for t in told:
+        if t.kind == "capture":
+            captured[t.data["side"]] += 1 + len(t.data["cards"])
+        elif t.kind == "leftover":
+            left[t.data["side"]] += len(t.data["cards"])
+    return {
+        "result": res,
+        "score": list(res["score"]),
+        "outcome": "scored",
+        "reason": None,
+        "components": _components(res),
+        "points_from": {"captures": captured, "leftover": left},
+    }
+
+
+def _components(res: dict[str, JSON]) -> list[dict[str, JSON]]:
+    """The points of a scored deal one by one, each with its rule (SCO-6.1 … SCO-6.6)."""
+    cards, coins, prim = res["cards"], res["coins"], res["primiera"]
+    parts = [
+        component("cards", [int(cards[0] > 20), int(cards[1] > 20)], counts=cards, rule="SCO-6.1"),
+        component("coins", [int(coins[0] > 5), int(coins[1] > 5)], counts=coins, rule="SCO-6.2"),
+        component(
+            "settebello", only(res["settebello"], 1, 2), holder=res["settebello"], rule="SCO-6.3"
+        ),
+        component(
+            "primiera",
+            [int(prim[0] > prim[1]), int(prim[1] > prim[0])],
+            values=prim,
+            rule="SCO-6.4",
+        ),
+        component("sweeps", list(res["sweeps"]), counts=res["sweeps"], rule="SCO-6.5"),
+    ]
+    if "re_bello" in res:
+        parts.append(
+            component(
+                "re_bello", only(res["re_bello"], 1, 2), holder=res["re_bello"], rule="SCO-8.3"
+            )
+        )
+    if "napola" in res:
+        parts.append(component("napola", list(res["napola"]), values=res["napola"], rule="SCO-8.4"))
+    return parts
