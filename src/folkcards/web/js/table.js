@@ -439,6 +439,10 @@ export class TableView {
       const what = key ? t(key, params) : t(`phases.${obs.phase}`);
       return `${t("ui.your_turn")}: ${what}`;
     }
+    if (obs.to_act !== null && this.model && this.model.replay) {
+      // a replay waits for nobody: say whose step comes next and what it is
+      return `${seatName(st, obs.to_act)}: ${t(`phases.${obs.phase}`)}`;
+    }
     if (obs.to_act !== null && obs.to_act === st.you) return t("ui.waiting_players");
     if (obs.to_act !== null) {
       const s = st.seats[obs.to_act];
