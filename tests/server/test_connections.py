@@ -192,7 +192,9 @@ def test_two_thousand_spectators_attach_and_share_one_frame(tmp_path: Path) -> N
         per_change = received.pop()
         assert all(received), "a spectator was not sent the change"
         # attaching: one frame built per newcomer (no broadcast to the others)
-        assert table.views.built - built <= count + 2 * per_change + 5
+        # (a little slack for frames of the table's own steps during the minute of attaching;
+        # a broadcast to the others would build about count * count / 2)
+        assert table.views.built - built <= count + 2 * per_change + 25
         assert per_change <= 3  # the host's seat and the spectators' shared frame
 
 
