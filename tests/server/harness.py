@@ -47,6 +47,7 @@ class ServerThread:
         from folkcards.server.app import create_app
 
         options.setdefault("min_bot_delay", 0.0)
+        options.setdefault("tune_process", False)  # the test process's interpreter is its own
         if "pool" not in options and "bot_workers" not in options:
             options["pool"] = WorkerPool(1, executor=shared_executor())
         self.app = create_app(db_url, restore=restore, **options)

@@ -203,3 +203,11 @@ async def _next_state(ws: object) -> bool:
         m = json.loads(await asyncio.wait_for(ws.recv(), 60))  # type: ignore[attr-defined]
         if m["type"] == "state":
             return True
+
+
+def test_websockets_are_not_compressed(tmp_path: Path) -> None:
+    """A browser asks for permessage-deflate; the server declines (PER_MESSAGE_DEFLATE): it
+    would compress every frame once per connection, however many share the frame."""
+    db = f"sqlite:///{tmp_path / 'c.db'}"
+    with ServerThread(db) as server, connect(server.ws_url, compression="deflate") as ws:
+        assert ws.protocol.extensions == []

@@ -164,3 +164,23 @@ def test_live_shuffles_come_from_the_secure_source() -> None:
     import secrets
 
     assert isinstance(SHUFFLER, secrets.SystemRandom)
+
+
+def test_bot_seeds_come_from_the_secure_source_in_batches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bot and hint seeds are read from the operating system's source, many per read."""
+    import secrets
+
+    from folkcards.server import tables
+
+    reads: list[int] = []
+    real = secrets.token_bytes
+
+    def counted(n: int) -> bytes:
+        reads.append(n)
+        return real(n)
+
+    monkeypatch.setattr(secrets, "token_bytes", counted)
+    seeds = tables.Seeds()
+    drawn = [seeds.next() for _ in range(3 * tables.Seeds.BATCH)]
+    assert reads == [8 * tables.Seeds.BATCH] * 3
+    assert all(0 <= s < 1 << 62 for s in drawn) and len(set(drawn)) == len(drawn)

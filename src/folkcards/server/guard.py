@@ -14,7 +14,8 @@ classes (httptools HTTP and websockets-sansio) that:
   queue overflows, and drop instead of flushing when uvicorn's keep-alive ping goes
   unanswered.
 
-Pass ``http=guard.http_protocol(), ws=guard.ws_protocol()`` to ``uvicorn.Config``.
+Pass ``http=guard.http_protocol(), ws=guard.ws_protocol()`` to ``uvicorn.Config``
+(:meth:`ConnectionGuard.uvicorn_options` gives them, with :data:`PER_MESSAGE_DEFLATE`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,17 @@ from typing import Any
 
 ABORT = "folkcards.abort"
 """The scope extension holding a websocket's abort function."""
+
+PER_MESSAGE_DEFLATE = False
+"""Whether websockets may compress their messages (permessage-deflate, which every browser
+asks for and uvicorn grants by default). Not here: the server would compress every frame
+for every connection on its own — a frame is serialized once for all the spectators who
+share it, but deflate keeps a context per connection — which at 1,000 tables with one
+person each cost about 0.15 ms of the event loop's CPU per action (12–15 % of all it did)
+and 50 KiB of memory per connection (``folkcards bench server``; docs/performance.md), and
+would cost 2,000 spectators of one table 2,000 compressions per change. The price is bandwidth:
+a state frame is 3–8 KB as JSON instead of about a sixth of that, some 4 KB/s for a person
+at a table of bots, 30 Mbit/s for 1,000 such people."""
 
 
 class ConnectionGuard:
@@ -155,6 +167,11 @@ class ConnectionGuard:
         return cls
 
     def uvicorn_options(self) -> dict[str, Any]:
-        """The ``uvicorn.Config`` keywords that install this guard."""
+        """The ``uvicorn.Config`` keywords that install this guard (and say whether
+        websockets are compressed, :data:`PER_MESSAGE_DEFLATE`)."""
         http = self.http_protocol()
-        return {"http": http, "ws": self.ws_protocol()}
+        return {
+            "http": http,
+            "ws": self.ws_protocol(),
+            "ws_per_message_deflate": PER_MESSAGE_DEFLATE,
+        }

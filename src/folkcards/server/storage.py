@@ -34,6 +34,7 @@ import secrets
 import socket
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -412,6 +413,15 @@ class EventLog:
     the reason meanwhile, and ``on_trouble(reason or None)`` is called when trouble starts
     and when it ends. Any other refusal fails the waiters of that transaction with
     :class:`StorageError` (nothing of it was stored).
+
+    The transactions run one at a time in a writer thread of the log's own, driven from
+    the event loop by callbacks rather than by a task: an event appended while no commit
+    runs starts one at once, the thread's completion is handled in the loop's next
+    iteration (which starts the next commit of whatever arrived meanwhile), and an event's
+    ``on_commit`` is called right there — an action's acknowledgement is queued without
+    waiting for the task that appended it to be resumed. On a busy loop each hop from one
+    callback to the next waits for the other callbacks ready before it, so the hops
+    between an action and its acknowledgement are kept few.
     """
 
     def __init__(
@@ -422,9 +432,12 @@ class EventLog:
         self.retry_max = retry_max
         self._events: list[tuple[str, int, str, dict[str, Any]]] = []
         self._rows: dict[str, tuple[str, dict[str, Any]]] = {}
-        self._waiters: list[asyncio.Future[None]] = []
-        self._task: asyncio.Task[None] | None = None
-        self._wakeup: asyncio.Event | None = None
+        self._waiters: list[_Waiter] = []
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._writer: ThreadPoolExecutor | None = None
+        self._writing = False
+        self._retry: asyncio.TimerHandle | None = None
+        self._delay = retry_first
         self.commits = 0
         self.retries = 0
         self.trouble: str | None = None
@@ -437,23 +450,19 @@ class EventLog:
         kind: str,
         data: dict[str, Any],
         row: tuple[str, dict[str, Any]] | None = None,
+        on_commit: Callable[[], None] | None = None,
     ) -> None:
-        """Queue one event (and optionally the table's new lobby row); wait for its commit."""
-        loop = asyncio.get_running_loop()
+        """Queue one event (and optionally the table's new lobby row); wait for its commit.
+        ``on_commit`` is called once it is committed, before this returns (an error it
+        raises is ignored: the event is stored)."""
+        loop = self._loop = asyncio.get_running_loop()
         fut: asyncio.Future[None] = loop.create_future()
         self._events.append((table_id, seq, kind, data))
         if row is not None:
             self._rows[table_id] = row
-        self._waiters.append(fut)
-        self._ensure_task()
-        assert self._wakeup is not None
-        self._wakeup.set()
+        self._waiters.append(_Waiter(fut, on_commit))
+        self._start()
         await fut
-
-    def _ensure_task(self) -> None:
-        if self._task is None or self._task.done():
-            self._wakeup = asyncio.Event()
-            self._task = asyncio.get_running_loop().create_task(self._run())
 
     def _set_trouble(self, reason: str | None) -> None:
         was, self.trouble = self.trouble, reason
@@ -461,45 +470,72 @@ class EventLog:
             with contextlib.suppress(Exception):  # telling the tables never stops the writer
                 self.on_trouble(reason)
 
-    async def _run(self) -> None:
-        assert self._wakeup is not None
-        delay = self.retry_first
-        while True:
-            await self._wakeup.wait()
-            self._wakeup.clear()
-            while self._events or self._rows:
-                events, self._events = self._events, []
-                batch_rows = self._rows
-                rows = [(t, s, d) for t, (s, d) in batch_rows.items()]
-                self._rows = {}
-                waiters, self._waiters = self._waiters, []
-                try:
-                    await asyncio.to_thread(self.storage.write_batch, events, rows)
-                except Exception as exc:
-                    if transient(exc):
-                        # nothing of it was stored: put it back in front, in order, and retry
-                        self.retries += 1
-                        self._events = events + self._events
-                        batch_rows.update(self._rows)
-                        self._rows = batch_rows
-                        self._waiters = waiters + self._waiters
-                        self._set_trouble(_reason(exc))
-                        await asyncio.sleep(delay)
-                        delay = min(self.retry_max, delay * 2)
-                        continue
-                    if isinstance(exc, LeaseLost):
-                        self._set_trouble(str(exc))  # for good: this server must not write
-                    for w in waiters:  # every waiter learns that its write failed
-                        if not w.done():
-                            w.set_exception(StorageError(_reason(exc)))
-                    continue
-                delay = self.retry_first
-                self.commits += 1
-                if self.trouble is not None:
-                    self._set_trouble(None)
-                for w in waiters:
-                    if not w.done():
-                        w.set_result(None)
+    def _start(self) -> None:
+        """Commit everything queued, unless a commit runs or a retry waits (each starts the
+        next when it ends)."""
+        if self._writing or self._retry is not None or not (self._events or self._rows):
+            return
+        loop = self._loop
+        assert loop is not None
+        events, self._events = self._events, []
+        batch_rows, self._rows = self._rows, {}
+        waiters, self._waiters = self._waiters, []
+        rows = [(t, s, d) for t, (s, d) in batch_rows.items()]
+        if self._writer is None:
+            self._writer = ThreadPoolExecutor(1, thread_name_prefix="folkcards-log")
+        self._writing = True
+        done = self._writer.submit(self.storage.write_batch, events, rows)
+
+        def written(f: Future[None]) -> None:  # in the writer thread
+            with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits
+                loop.call_soon_threadsafe(self._written, f, events, batch_rows, waiters)
+
+        done.add_done_callback(written)
+
+    def _written(
+        self,
+        done: Future[None],
+        events: list[tuple[str, int, str, dict[str, Any]]],
+        batch_rows: dict[str, tuple[str, dict[str, Any]]],
+        waiters: list[_Waiter],
+    ) -> None:
+        """A transaction ended (on the loop): tell its waiters, or put it back to retry."""
+        self._writing = False
+        exc = done.exception() if not done.cancelled() else StorageError("the writer stopped")
+        if exc is None:
+            self._delay = self.retry_first
+            self.commits += 1
+            if self.trouble is not None:
+                self._set_trouble(None)
+            for w in waiters:
+                if w.on_commit is not None:
+                    with contextlib.suppress(Exception):  # it is stored, whatever the hook did
+                        w.on_commit()
+                if not w.done.done():
+                    w.done.set_result(None)
+        elif transient(exc):
+            # nothing of it was stored: put it back in front, in order, and retry
+            self.retries += 1
+            self._events = events + self._events
+            batch_rows.update(self._rows)
+            self._rows = batch_rows
+            self._waiters = waiters + self._waiters
+            self._set_trouble(_reason(exc))
+            assert self._loop is not None
+            self._retry = self._loop.call_later(self._delay, self._retry_now)
+            self._delay = min(self.retry_max, self._delay * 2)
+            return
+        else:
+            if isinstance(exc, LeaseLost):
+                self._set_trouble(str(exc))  # for good: this server must not write
+            for w in waiters:  # every waiter learns that its write failed
+                if not w.done.done():
+                    w.done.set_exception(StorageError(_reason(exc)))
+        self._start()
+
+    def _retry_now(self) -> None:
+        self._retry = None
+        self._start()
 
     async def heartbeat(self, every: float) -> None:
         """Renew the lease every ``every`` seconds while the log is idle (forever)."""
@@ -513,21 +549,30 @@ class EventLog:
                 pass
 
     async def close(self) -> None:
-        """Stop the writer task once everything queued is committed (or, while storage
-        refuses writes, after a few seconds: what is not stored was never acknowledged)."""
+        """Stop the writer once everything queued is committed (or, while storage refuses
+        writes, after a few seconds: what is not stored was never acknowledged)."""
         deadline = time.monotonic() + 5
-        while self._events or self._rows or self._waiters_pending():
+        while self._events or self._rows or self._writing or self._waiters_pending():
             if time.monotonic() > deadline:
                 break
             await asyncio.sleep(0.01)
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        if self._retry is not None:
+            self._retry.cancel()
+            self._retry = None
+        if self._writer is not None:
+            self._writer.shutdown(wait=False)
+            self._writer = None
 
     def _waiters_pending(self) -> bool:
-        return any(not w.done() for w in self._waiters)
+        return any(not w.done.done() for w in self._waiters)
+
+
+@dataclass
+class _Waiter:
+    """An appended event's caller: the future it awaits, and what to call at the commit."""
+
+    done: asyncio.Future[None]
+    on_commit: Callable[[], None] | None
 
 
 def _reason(exc: BaseException) -> str:

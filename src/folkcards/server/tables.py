@@ -67,7 +67,29 @@ __all__ = [
 log = logging.getLogger("folkcards.server")
 
 SHUFFLER: random.Random = secrets.SystemRandom()
-"""Every live table's randomness: deck shuffles, public draws, bot and hint seeds."""
+"""Every live table's randomness: deck shuffles, public draws, and (through
+:class:`Seeds`) bot and hint seeds."""
+
+
+class Seeds:
+    """Seeds for the bots' and hints' randomness from the same secure source as
+    :data:`SHUFFLER`, read from the operating system 256 at a time (one system call for
+    many decisions, not one each). One per :class:`TableManager`, used on its loop."""
+
+    BATCH = 256
+
+    def __init__(self) -> None:
+        self._bytes = b""
+        self._at = 0
+
+    def next(self) -> int:
+        """A fresh 62-bit seed."""
+        if self._at >= len(self._bytes):
+            self._bytes, self._at = secrets.token_bytes(8 * self.BATCH), 0
+        at = self._at
+        self._at = at + 8
+        return int.from_bytes(self._bytes[at : at + 8], "little") >> 2
+
 
 SEND_TIMEOUT = 10.0
 """Seconds one websocket send may take before the connection is dropped."""
@@ -140,10 +162,12 @@ class Connection:
         try:
             while True:
                 text = await self.queue.get()
-                if text is None:
-                    await asyncio.wait_for(self._close(), self.send_timeout)
-                    return
-                await asyncio.wait_for(self._send(text), self.send_timeout)
+                # (a deadline on this task, not a task per message as wait_for makes)
+                async with asyncio.timeout(self.send_timeout):
+                    if text is None:
+                        await self._close()
+                        return
+                    await self._send(text)
         except TimeoutError:
             self.closed = True
             if self._abort is not None:
@@ -298,10 +322,13 @@ class Table:
         return secrets.compare_digest(want, hash_token(token))
 
     # --- event log ----------------------------------------------------------------------
-    async def _commit(self, kind: str, data: dict[str, Any]) -> None:
+    async def _commit(
+        self, kind: str, data: dict[str, Any], on_commit: Callable[[], None] | None = None
+    ) -> None:
         """Log an event, then apply it: nothing in memory or on a screen is ever ahead of
         the log. The lobby row written in the same transaction is computed from the event
-        (:meth:`TableState.summary_after`), not from a state changed beforehand."""
+        (:meth:`TableState.summary_after`), not from a state changed beforehand.
+        ``on_commit`` is called as soon as the event is committed (an acknowledgement)."""
         if self.closed and kind not in FINAL_KINDS:
             raise TableError("closed", "this table is closed")
         if self.state.status == "finished" and kind not in FINAL_KINDS:
@@ -310,7 +337,12 @@ class Table:
         row = self.state.summary_after(kind, data)
         try:
             await self.manager.log.append(
-                self.id, seq, kind, data, (row["status"], row) if row is not None else None
+                self.id,
+                seq,
+                kind,
+                data,
+                (row["status"], row) if row is not None else None,
+                on_commit,
             )
         except StorageError as exc:
             raise TableError("storage", f"the event was not stored: {exc}") from None
@@ -398,8 +430,9 @@ class Table:
     ) -> None:
         """Validate and apply ``text`` for ``seat``: logged before it is acknowledged.
 
-        ``acknowledge`` is called once the action is stored, before any viewer is sent the
-        state that shows it (the protocol's order: ``ack``, then ``state``)."""
+        ``acknowledge`` is called as soon as the action is stored — by the event log, in
+        the callback that learns of the commit — before any viewer is sent the state that
+        shows it (the protocol's order: ``ack``, then ``state``)."""
         if not isinstance(text, str) or len(text) > 100:
             raise TableError("bad_request", "an action is a short text")
         self._check_storage()
@@ -427,9 +460,7 @@ class Table:
             if action not in deal.legal_actions():
                 msg = deal.explain_illegal(action)
                 raise TableError("illegal", msg, _rule_of(msg))
-            await self._commit("act", {"seat": seat, "action": action.text})
-            if acknowledge is not None:
-                acknowledge()
+            await self._commit("act", {"seat": seat, "action": action.text}, acknowledge)
             await self._after_deal()
         self.scheduler.schedule(broadcast=False)
         self.broadcast()
@@ -765,6 +796,8 @@ class TableManager:
         """Finished tables rebuilt from the log (each once while it stays cached)."""
         self._retiring: set[asyncio.Task[None]] = set()
         self._sweeper: asyncio.Task[None] | None = None
+        self.seeds = Seeds()
+        """Bot and hint seeds (the secure source, in batches)."""
         self.inline_decisions: Counter[str] = Counter()
         """Bot decisions made on the event loop, per level asked (only ``random``, or a job
         the saturated pool refused, which gets a random action)."""
@@ -777,7 +810,7 @@ class TableManager:
         a single draw and stays on the loop."""
         from folkcards.server import workers
 
-        seed = SHUFFLER.randrange(1 << 62)
+        seed = self.seeds.next()
         if level == "random":
             self.inline_decisions[level] += 1
             return str(obs.legal[random.Random(seed).randrange(len(obs.legal))])
@@ -795,7 +828,7 @@ class TableManager:
         under the table's and the server's budgets: ``{"action", "hint"}``."""
         from folkcards.server import workers
 
-        seed = SHUFFLER.randrange(1 << 62)
+        seed = self.seeds.next()
         try:
             out = await self.pool.run(table_id, workers.hint, obs, seed)
         except workers.PoolBusy:

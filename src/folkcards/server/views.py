@@ -9,8 +9,13 @@ seat's private step (SAT-19.1).
 
 A frame also carries the viewer's own events of the current deal (``events``: the
 engine's ``events_for(viewer)``, never an event or a card the viewer may not see), from
-which the client narrates; :func:`explanation` is the structured reason (code, params,
-rules) an action is illegal, for ``explain`` answers and ``illegal`` errors.
+which the client narrates. They are kept per table (a
+:class:`~folkcards.engine.events.Narration`: the deal narrated once per position for all
+its viewers, each viewer's events extended by its new ones), as is each viewer's
+serialized observation, so a frame is assembled rather than derived again (tested equal
+to a frame built afresh, ``tests/server/test_view_caches.py``). :func:`explanation` is the
+structured reason (code, params, rules) an action is illegal, for ``explain`` answers and
+``illegal`` errors.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from folkcards.engine.api import SPECTATOR, DealState, IllegalAction, Observation
+from folkcards.engine.events import Narration
 from folkcards.server.state import TableState
 
 
@@ -46,7 +52,8 @@ Satat deal, the longest, has about 120); a frame carries the last ones and
 
 def viewer_events(deal: DealState | None, seat: int | None) -> tuple[int, list[Any]]:
     """The current deal's events as ``seat`` (None: a spectator) may see them, as JSON
-    data: (index of the first one sent, the events), at most :data:`EVENTS_MAX`."""
+    data: (index of the first one sent, the events), at most :data:`EVENTS_MAX`. Derived
+    afresh from the deal (the frames use :class:`Views`' incremental copy of the same)."""
     if deal is None:
         return 0, []
     events = deal.events_for(SPECTATOR if seat is None else seat)
@@ -78,29 +85,72 @@ NOT_YOUR_TURN: dict[str, Any] = {
 
 
 class Views:
-    """The frames of one table's viewers and the key of each viewer's last view."""
+    """The frames of one table's viewers and the key of each viewer's last view.
+
+    What a frame is made of is kept per table and extended, never rebuilt for each frame:
+
+    * the deal's events: one :class:`~folkcards.engine.events.Narration` per deal narrates
+      it once per position for every viewer and keeps each viewer's events as JSON texts,
+      extended by the new ones only, each event serialized once however many viewers see
+      it (a public event once for all of them);
+    * each viewer's observation, serialized once per deal position (a frame sent because
+      the seats' presence or the clock changed reuses it), and the deal record once it is
+      over.
+
+    Every cache is keyed by the deal object and its history length, the only way a deal
+    changes (``apply``); a new deal, or another deal object put in its place, starts afresh.
+    """
 
     def __init__(self) -> None:
         self._seen: dict[int | None, tuple[str, float]] = {}
         """Per viewer (seat, or None for spectators): the key of its view and since when."""
         self.built = 0
         """Frames built (each serialized once, however many connections it is sent to)."""
-        self._events: dict[int | None, tuple[DealState, int, int, str]] = {}
-        """Per viewer: the deal and history length its events were last serialized at, and
-        ``events_from`` and the JSON text (a crowd of newcomers shares one computation)."""
+        self.narration: Narration | None = None
+        """The current deal's events, shared by its viewers."""
+        self._obs: dict[int | None, tuple[DealState, int, tuple[str, str, int | None]]] = {}
+        """Per viewer: the deal and history length of its serialized view (observation,
+        ``last``, and the seat it sees to act)."""
+        self._reveal: tuple[DealState, int, str] | None = None
 
     def events_text(self, deal: DealState | None, seat: int | None) -> tuple[int, str]:
-        """The viewer's events of ``deal`` as (``events_from``, JSON text), computed once
-        per deal position and viewer."""
+        """The viewer's events of ``deal`` as (``events_from``, JSON text): exactly
+        :func:`viewer_events` serialized, computed incrementally."""
         if deal is None:
             return 0, "[]"
-        cached = self._events.get(seat)
-        if cached is not None and cached[0] is deal and cached[1] == len(deal.history):
-            return cached[2], cached[3]
-        start, events = viewer_events(deal, seat)
-        text = dumps(events)
-        self._events[seat] = (deal, len(deal.history), start, text)
-        return start, text
+        nar = self.narration
+        if nar is None or nar.deal is not deal:
+            nar = self.narration = Narration(deal)
+        mine = nar.texts_for(SPECTATOR if seat is None else seat)
+        start = max(0, len(mine) - EVENTS_MAX)
+        return start, "[" + ",".join(mine[start:]) + "]"
+
+    def _view(self, state: TableState, seat: int | None) -> tuple[str, str, int | None]:
+        """The viewer's observation and ``last`` as JSON texts, and the seat it sees to
+        act: serialized once per deal position."""
+        deal = state.deal
+        if deal is None:
+            return "null", "null", None
+        at = len(deal.history)
+        cached = self._obs.get(seat)
+        if cached is not None and cached[0] is deal and cached[1] == at:
+            return cached[2]
+        obs = self.observation(state, seat)
+        assert obs is not None
+        last = {"seat": obs.actors[-1], "n": len(obs.history)} if obs.actors else None
+        view = (dumps(obs.to_dict()), dumps(last), obs.to_act)
+        self._obs[seat] = (deal, at, view)
+        return view
+
+    def _reveal_text(self, deal: DealState | None) -> str:
+        """The deal record once the deal is over (``null`` before), serialized once."""
+        if deal is None or not deal.is_over:
+            return "null"
+        at = len(deal.history)
+        cached = self._reveal
+        if cached is None or cached[0] is not deal or cached[1] != at:
+            cached = self._reveal = (deal, at, dumps(deal.record()))
+        return cached[2]
 
     @staticmethod
     def observation(state: TableState, seat: int | None) -> Observation | None:
@@ -168,24 +218,14 @@ class Views:
         another seat takes a private step (SAT-19.1) the others see a later seat to act,
         and its clock must not start at a moment they cannot see."""
         self.built += 1
-        obs = self.observation(state, seat)
         deal = state.deal
-        data = obs.to_dict() if obs is not None else None
-        last = (
-            {"seat": obs.actors[-1], "n": len(obs.history)}
-            if obs is not None and obs.actors
-            else None
-        )
-        reveal = deal.record() if deal is not None and deal.is_over else None
+        obs, last, to_act = self._view(state, seat)
+        reveal = self._reveal_text(deal)
         events_from, events = self.events_text(deal, seat)
-        clock_seat = (
-            obs.to_act
-            if obs is not None and obs.to_act is not None and clock_for[obs.to_act]
-            else None
-        )
+        clock_seat = to_act if to_act is not None and clock_for[to_act] else None
         body = (
-            f'{{"type":"state","you":{dumps(seat)},"obs":{dumps(data)},'
-            f'"reveal":{dumps(reveal)},{facts},"last":{dumps(last)},'
+            f'{{"type":"state","you":{dumps(seat)},"obs":{obs},'
+            f'"reveal":{reveal},{facts},"last":{last},'
             f'"events_from":{events_from},"events":{events}'
         )
         key = f"{body},{clock_seat},{next_deadline is not None}"
