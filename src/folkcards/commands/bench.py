@@ -1,6 +1,6 @@
 """``folkcards bench``: engine throughput per game (and ``bench server`` for the web table,
-``bench batch`` for the batched playouts, ``bench batch --exact N`` for their differential
-check)."""
+``bench bots`` for its bots' time per decision, ``bench batch`` for the batched playouts,
+``bench batch --exact N`` for their differential check)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "games",
         nargs="*",
-        help="games to measure (default: all); or 'server', 'env', or 'batch [GAME …]'",
+        help="games to measure (default: all); or 'server', 'bots [GAME …]', 'env', or "
+        "'batch [GAME …]'",
     )
     p.add_argument("--seconds", type=float, default=1.0, help="length of one run (default 1)")
     p.add_argument("--repeats", type=int, default=5, help="runs per game; the median is shown")
@@ -50,6 +51,17 @@ def add_parser(sub: Any) -> None:
         help="bench batch: instead of speed, check N positions per game and policy against "
         "the scalar engine",
     )
+    p.add_argument(
+        "--level",
+        default="search",
+        help="bench bots: the web table's bot level in every seat (default search)",
+    )
+    p.add_argument(
+        "--decisions",
+        type=int,
+        default=40,
+        help="bench bots: bot decisions to time per game (default 40)",
+    )
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
 
@@ -72,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
             if not args.json:
                 print()
         return 0
+    if args.games[:1] == ["bots"]:
+        return _bench_bots(args)
     if args.games[:1] == ["env"]:
         from folkcards.benchmarks.env_steps import env_steps
 
@@ -108,4 +122,27 @@ def run(args: argparse.Namespace) -> int:
             print(
                 f"{name:16s} {r['deals_per_s']:10.0f} deals/s  {r['us_per_action']:6.2f} µs/action"
             )
+    return 0
+
+
+def _bench_bots(args: argparse.Namespace) -> int:
+    """``bench bots [GAME …]``: ms per decision of a web table of ``--level`` bots."""
+    from folkcards.server.bench import run_bot_table_bench
+    from folkcards.server.botbridge import levels
+
+    names = args.games[1:] or list(GAMES)
+    unknown = [g for g in names if g not in GAMES]
+    if unknown:
+        print(f"folkcards bench bots: unknown game {unknown[0]!r} (valid: {', '.join(GAMES)})")
+        return 2
+    if args.level not in levels():
+        valid = ", ".join(levels())
+        print(f"folkcards bench bots: {args.level!r} is no level of the web table (valid: {valid})")
+        return 2
+    if not 1 <= args.decisions <= 10_000:
+        print("folkcards bench bots: --decisions must be 1–10000")
+        return 2
+    for name in names:
+        res = run_bot_table_bench(name, args.level, args.decisions)
+        print(json.dumps(res) if args.json else "  ".join(f"{k}: {v}" for k, v in res.items()))
     return 0
