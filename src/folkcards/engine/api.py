@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from folkcards.cards import CARD_NAMES, Card, CardError, CardSet, iter_cards, mask_text, parse_card
 from folkcards.engine.actions import Action, ActionSyntaxError, ActionTable
 from folkcards.engine.explain import Explanation, explained, unexplained
+from folkcards.engine.info import Info
 
 if TYPE_CHECKING:
     from folkcards.engine.card import GameCard
@@ -119,7 +120,9 @@ class Observation:
     ``history`` is every action of the deal in order as this seat saw it: a hidden part
     is replaced by ``?`` (``return ?``); ``actors`` names the seat of each. ``info`` holds
     the game's public facts (trump, bids, trick, points…) and this seat's private ones
-    (cards it received, the blind it picked…), as documented by each game.
+    (cards it received, the blind it picked…): a game's typed, frozen
+    :class:`~folkcards.engine.info.Info` dataclass (``SaskuInfo`` …), each field documented
+    there, which also reads as a mapping (``info["trump"]``).
     """
 
     game: str
@@ -156,7 +159,7 @@ class Observation:
             "legal": [str(a) for a in self.legal],
             "history": list(self.history),
             "actors": list(self.actors),
-            "info": dict(self.info),
+            "info": self.info.to_dict() if isinstance(self.info, Info) else dict(self.info),
             "carry": dict(self.carry),
             "result": dict(self.result) if self.result is not None else None,
         }

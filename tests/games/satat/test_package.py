@@ -35,6 +35,7 @@ IMPORTED = [
     "_ARG",
     "_KIND",
     "SatatGame",
+    "SatatInfo",
     "SatatState",
     "deck_from_hands",
     "hands_from_deck",

@@ -23,25 +23,11 @@ Representation
     whose codes follow the conventions' sort order, so legal lists are built from
     precomputed tuples without sorting.
 
-Observation ``info`` (all JSON values; cards as canonical text)
-    ``cutter``, ``eldest``       seats (SAS-5.3)
-    ``deal``                     ``"threes" | "ones" | "nines" | "cover" | "to"`` or null
-                                 (before the cut, or a record that gave ``hands``)
-    ``face_up``                  ``[[card, seat], …]`` the cards dealt face up by
-                                 ``deal to X``, in deck order (SAS-6.4)
-    ``exchanges``                ``[{"giver", "picture", "returner", "returned"}, …]``;
-                                 ``returned`` is the card, ``"?"`` when hidden from this
-                                 seat (SAS-7.7), or null while the return is pending
-    ``bid``, ``bidder``          highest bid so far and its seat, or null
-    ``passed``                   seats that passed in the auction, ascending
-    ``trump``                    ``"C" | "S" | "H" | "D"`` or null while undecided
-    ``declarer``                 seat whose trump stands (SAS-9.5) or null
-    ``passed_deal``              true when all four passed (or a replay of such a deal)
-    ``leader``                   seat that led the current trick (null before play)
-    ``trick``                    ``[[seat, card], …]`` cards of the current trick
-    ``tricks_played``            completed tricks, 0–9
-    ``points``, ``tricks``       per team, from completed tricks
-    ``hand_sizes``               cards held by each seat now
+Observation ``info`` is a :class:`SaskuInfo` (``observe.py``): cutter and eldest, how the
+cards were dealt and which were dealt face up, the exchanges (a returned card ``?`` to the
+seats that may not see it, SAS-7.7), the auction (bid, bidder, who passed), trump and
+declarer, the trick in progress and its leader, tricks played, points and tricks per team,
+hand sizes, each field documented there.
 
 A record's carried-over key ``replay`` (SAS-15.2) appears as ``Observation.carry``.
 ``public_observation()`` is the view of a seat that took part in no exchange, with no
@@ -57,6 +43,7 @@ from .deal import SaskuDeal, SaskuState
 from .determinize import play_exclusions
 from .fast import CARD_OF_PLAY, shuffled_pack
 from .game import SaskuGame
+from .observe import SaskuInfo
 from .rules import (
     CARD_POINTS,
     DEAL_SLOTS,
@@ -94,6 +81,7 @@ __all__ = [
     "TRUMP_CONFIGS",
     "SaskuDeal",
     "SaskuGame",
+    "SaskuInfo",
     "SaskuState",
     "hand_length",
     "play_exclusions",

@@ -10,11 +10,13 @@ returned card marked as private to those two seats.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from folkcards.cards import CARD_NAMES, SUITS
 from folkcards.engine.api import JSON, SPECTATOR, Observation
 from folkcards.engine.events import Told, private, public
+from folkcards.engine.info import Info
 
 from .actions import ARG, K_BID, K_DEAL, K_DIAMONDS, K_GIVE, K_KEEP, K_PLAY, K_RETURN, KIND
 from .rules import AUCTION, CARD_POINTS, DEAL_LAYOUTS, DECLARE, OVER, PLAY_PHASE
@@ -22,6 +24,51 @@ from .scoring import deal_end
 
 if TYPE_CHECKING:
     from .deal import SaskuState
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class SaskuInfo(Info):
+    """A Sasku observation's ``info`` (cards as canonical text). Everything is public
+    (SAS-19.1) but a card returned in the lone-picture exchange, which only its giver and
+    returner see (SAS-7.7)."""
+
+    cutter: int
+    """The cutter's seat (SAS-5.3)."""
+    eldest: int
+    """The eldest hand's seat (SAS-5.3)."""
+    deal: str | None
+    """How the cutter had the cards dealt: ``threes``, ``ones``, ``nines``, ``cover`` or
+    ``to`` (SAS-6); None before the cut, or for a record that gave the hands."""
+    face_up: list[list[JSON]]
+    """``[[card, seat], …]``: the cards dealt face up by ``deal to X``, in deck order, and
+    who received each (SAS-6.4)."""
+    exchanges: list[dict[str, JSON]]
+    """``[{"giver", "picture", "returner", "returned"}, …]``; ``returned`` is the card,
+    ``"?"`` when hidden from this seat (SAS-7.7), or None while the return is pending."""
+    bid: int | None
+    """The highest bid so far, or None."""
+    bidder: int | None
+    """The seat of the highest bid, or None."""
+    passed: list[int]
+    """Seats that passed in the auction, ascending."""
+    trump: str | None
+    """The trump suit (``C``, ``S``, ``H``, ``D``), or None while undecided."""
+    declarer: int | None
+    """The seat whose trump stands (SAS-9.5), or None."""
+    passed_deal: bool
+    """True when all four passed (or in a replay of such a deal, SAS-15.2)."""
+    leader: int | None
+    """The seat that led the current trick (None before play)."""
+    trick: list[list[JSON]]
+    """``[[seat, card], …]``: the cards of the current trick."""
+    tricks_played: int
+    """Completed tricks, 0–9."""
+    points: list[int]
+    """Card points per team, from completed tricks."""
+    tricks: list[int]
+    """Tricks per team."""
+    hand_sizes: list[int]
+    """Cards held by each seat now."""
 
 
 def observe(state: SaskuState, viewer: int) -> Observation:
@@ -51,7 +98,7 @@ def observe(state: SaskuState, viewer: int) -> Observation:
     )
 
 
-def _info(state: SaskuState, viewer: int) -> dict[str, JSON]:
+def _info(state: SaskuState, viewer: int) -> SaskuInfo:
     """The observation's ``info``: the public facts, and the returned cards ``viewer`` saw."""
     exchanges = []
     for giver, picture, returner, returned in state.exchanges:
@@ -74,25 +121,25 @@ def _info(state: SaskuState, viewer: int) -> dict[str, JSON]:
         [CARD_NAMES[c], (state.dealer + layout[i][0]) & 3] for i, c in enumerate(state.face_up)
     ]
     leader = state.leader if state.phase in (PLAY_PHASE, OVER) else None
-    return {
-        "cutter": state.cutter,
-        "eldest": state.eldest,
-        "deal": state.method,
-        "face_up": face_up,
-        "exchanges": exchanges,
-        "bid": state.high_bid or None,
-        "bidder": state.high_bidder if state.high_bid else None,
-        "passed": [s for s in range(4) if state.passed_mask >> s & 1],
-        "trump": SUITS[state.trump] if state.trump >= 0 else None,
-        "declarer": state.declarer,
-        "passed_deal": state.passed_deal,
-        "leader": leader,
-        "trick": [[(state.leader + i) & 3, CARD_NAMES[c]] for i, c in enumerate(state.trick)],
-        "tricks_played": state.tricks_played,
-        "points": list(state.points),
-        "tricks": list(state.tricks),
-        "hand_sizes": [h.bit_count() for h in state.hands],
-    }
+    return SaskuInfo(
+        state.cutter,
+        state.eldest,
+        state.method,
+        face_up,
+        exchanges,
+        state.high_bid or None,
+        state.high_bidder if state.high_bid else None,
+        [s for s in range(4) if state.passed_mask >> s & 1],
+        SUITS[state.trump] if state.trump >= 0 else None,
+        state.declarer,
+        state.passed_deal,
+        leader,
+        [[(state.leader + i) & 3, CARD_NAMES[c]] for i, c in enumerate(state.trick)],
+        state.tricks_played,
+        list(state.points),
+        list(state.tricks),
+        [h.bit_count() for h in state.hands],
+    )
 
 
 def narrate(final: SaskuState) -> list[Told]:

@@ -29,27 +29,12 @@ index precomputed ``KIND``/``ARG`` tables; follow-suit and trick winners come fr
 ``free`` card of ``follow``; legal play tuples are built from lazily filled per-suit
 tables, so a legal list costs a few index operations.
 
-``Observation.info`` layout (JSON-able; cards as canonical text, seats as ints):
-
-* ``trump_maker``, ``partner``: seats (SAT-2.2).
-* ``trump``: trump suit letter as this seat knows it, else ``None`` (Trup Kasiet: only
-  the trump maker until the table knows it, SAT-19.3).
-* ``trump_known``: the table knows the trump (main game: once made; SAT-15.4).
-* ``trump_candidates``: suits the public deduction of SAT-15.4 still allows.
-* ``blind``: the position N of ``blind N`` or ``None``.
-* ``turned``: main game, the card turned by ``blind N`` (public) or ``None``.
-* ``trump_card``: Trup Kasiet, the face-down trump card: the trump maker's own knowledge,
-  everyone's once it is played; else ``None``.
-* ``gave``/``received``: the cards this seat gave / received in card passing (received
-  only once the exchange is done).
-* ``known_cards``: per seat, cards this seat knows to be in that seat's hand now (the
-  turned card, cards it gave away, an announced 2♥); its own entry is ``[]``.
-* ``voids``: per seat, suits that seat has publicly shown to hold no card of (the 2♥
-  excepted: a void in hearts means no heart other than the 2♥).
-* ``announced``: the seat that announced the 2♥ (SAT-16.3) or ``None``.
-* ``tricks``: tricks taken ``[team 0, team 1]``; ``trick``: the current trick as
-  ``[[seat, card], …]``; ``leader``: its leader or ``None``; ``won``: completed tricks as
-  ``[leader, [cards], winner]``; ``continuing``: a 7-0 continuation is on (SAT-9.3).
+``Observation.info`` is a :class:`SatatInfo` (``observe.py``): trump maker and partner,
+the trump as this seat knows it and whether the table knows it, the trump candidates of
+the public deduction, the blind position and turned card, Trup Kasiet's trump card as this
+seat knows it, the cards given and received, the cards known to be in each hand, public
+voids, the 2♥ announcer, tricks, the current trick and its leader, the completed tricks
+and the 7-0 continuation, each field documented there.
 
 Private steps (SAT-19.1): a partner's ``pass`` and an announce-phase ``silent`` do not
 appear in other seats' histories; while such a step is pending, the other seats see the
@@ -77,6 +62,7 @@ from folkcards.engine.registry import register
 from .deal import SatatState
 from .fast import FOLLOW_OF, KEEP_OF
 from .game import SatatGame
+from .observe import SatatInfo
 from .rules import ARG as _ARG
 from .rules import (
     B2H,
@@ -122,6 +108,7 @@ __all__ = [
     "_ARG",
     "_KIND",
     "SatatGame",
+    "SatatInfo",
     "SatatState",
     "deck_from_hands",
     "hands_from_deck",

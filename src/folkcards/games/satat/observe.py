@@ -17,13 +17,15 @@ them with.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING, cast
 
 from folkcards.cards import CARD_NAMES, SUITS, CardSet, mask_text, parse_card
 from folkcards.engine.actions import Action
-from folkcards.engine.api import Observation
+from folkcards.engine.api import JSON, Observation
 from folkcards.engine.events import Told, private, public, secret
+from folkcards.engine.info import Info
 
 from .rules import (
     ARG,
@@ -202,6 +204,54 @@ def _known_cards(st: SatatState, seat: int) -> tuple[list[list[str]], list[str],
     return known, gave, received
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class SatatInfo(Info):
+    """A Satat observation's ``info`` (cards as canonical text, seats as ints). Every
+    private fact is tied to the viewer's seat (SAT-19): a spectator's holds the public ones
+    only (``gave``/``received`` empty, ``known_cards`` the public ones)."""
+
+    trump_maker: int
+    """The trump maker's seat (SAT-2.2)."""
+    partner: int
+    """The trump maker's partner's seat (SAT-2.2)."""
+    trump: str | None
+    """The trump suit as this seat knows it, else None (Trup Kasiet: only the trump maker
+    until the table knows it, SAT-19.3)."""
+    trump_known: bool
+    """The table knows the trump (the main game: once made, SAT-15.4)."""
+    trump_candidates: list[str]
+    """The suits the public deduction of SAT-15.4 still allows."""
+    blind: int | None
+    """The position N of ``blind N``, or None."""
+    turned: str | None
+    """The main game's card turned by ``blind N`` (public), or None."""
+    trump_card: str | None
+    """Trup Kasiet's face-down trump card: the trump maker's own knowledge, everyone's once
+    it has left his hand; else None (SAT-19.3)."""
+    gave: list[str]
+    """The cards this seat gave in card passing (SAT-7)."""
+    received: list[str]
+    """The cards this seat received in card passing, once the exchange is done."""
+    known_cards: list[list[str]]
+    """Per seat, the cards this seat knows to be in that hand now: the turned card, cards
+    it gave away, an announced 2♥ (SAT-19.2, SAT-16.3); its own entry is ``[]``."""
+    voids: list[list[str]]
+    """Per seat, the suits it has publicly shown to hold no card of (the 2♥ excepted: a
+    void in hearts means no heart other than the 2♥)."""
+    announced: int | None
+    """The seat that announced the 2♥ (SAT-16.3), or None."""
+    tricks: list[int]
+    """Tricks taken, ``[team 0, team 1]``."""
+    trick: list[list[JSON]]
+    """The current trick as ``[[seat, card], …]``."""
+    leader: int | None
+    """The current trick's leader, or None."""
+    won: list[list[JSON]]
+    """The completed tricks, each ``[leader, [cards], winner]``."""
+    continuing: bool
+    """A 7-0 continuation is on (SAT-9.3)."""
+
+
 def observe(st: SatatState, seat: int) -> Observation:
     """The observation of ``seat`` (0–3) or of a viewer at no seat (``SPECTATOR``): every
     private fact is tied to the viewer's seat, so a spectator gets only the public ones
@@ -226,26 +276,26 @@ def observe(st: SatatState, seat: int) -> Observation:
         legal=st.legal_actions() if seat == st.to_act else (),
         history=tuple(texts),
         actors=tuple(actors),
-        info={
-            "trump_maker": st.tm,
-            "partner": st.p,
-            "trump": SUITS[st.trump] if sees_trump else None,
-            "trump_known": dealt and st.known,
-            "trump_candidates": [SUITS[s] for s in range(4) if st.cands >> s & 1],
-            "blind": st.blind or None,
-            "turned": CARD_NAMES[st.turned] if st.turned >= 0 and not st.tk else None,
-            "trump_card": CARD_NAMES[tcard] if tcard >= 0 else None,
-            "gave": gave,
-            "received": received,
-            "known_cards": known,
-            "voids": [[SUITS[s] for s in range(4) if v & NOT_2H[s]] for v in voids],
-            "announced": st.announced if st.announced >= 0 else None,
-            "tricks": list(st.tricks),
-            "trick": [[(st.leader + i) % 4, CARD_NAMES[c]] for i, c in enumerate(st.trick)],
-            "leader": st.leader if st.trick else None,
-            "won": [[ld, [CARD_NAMES[c] for c in cs], w] for ld, cs, _, w in st.log],
-            "continuing": st.continuing,
-        },
+        info=SatatInfo(
+            st.tm,
+            st.p,
+            SUITS[st.trump] if sees_trump else None,
+            dealt and st.known,
+            [SUITS[s] for s in range(4) if st.cands >> s & 1],
+            st.blind or None,
+            CARD_NAMES[st.turned] if st.turned >= 0 and not st.tk else None,
+            CARD_NAMES[tcard] if tcard >= 0 else None,
+            gave,
+            received,
+            known,
+            [[SUITS[s] for s in range(4) if v & NOT_2H[s]] for v in voids],
+            st.announced if st.announced >= 0 else None,
+            list(st.tricks),
+            [[(st.leader + i) % 4, CARD_NAMES[c]] for i, c in enumerate(st.trick)],
+            st.leader if st.trick else None,
+            [[ld, [CARD_NAMES[c] for c in cs], w] for ld, cs, _, w in st.log],
+            st.continuing,
+        ),
         carry=st.carry(),
         result=st.result() if st.to_act is None else None,
     )

@@ -27,24 +27,9 @@ Actions are :class:`Play` values (``play C`` / ``play C take X Y …``) with sta
 that sort like ``legal`` (SCO-4.5); :func:`action_for` gives the interned Play of a card
 and a take set, :func:`parse_play` reads the text.
 
-Observation ``info`` (every key always present):
-
-``turn``
-    turns played so far (0 … 36, or 40 in scientifico).
-``table``
-    cards on the table now, in card order (public, SCO-3.3).
-``initial_table``
-    the four cards dealt to the table (``[]`` in scientifico).
-``piles``
-    ``[team 0 cards, team 1 cards]`` captured so far, in card order (public).
-``sweeps``
-    ``[int, int]`` sweeps so far per team.
-``last_capture``
-    seat of the last capture so far, or ``None``.
-``hand_sizes``
-    cards in each seat's hand (public).
-``redeal``
-    ``True`` for a void deal (SCO-3.4).
+Observation ``info`` is a :class:`ScoponeInfo` (``observe.py``): turns played, the table
+now and as dealt, both team piles, sweeps per team, the seat of the last capture, hand sizes
+and whether the deal is void, each field documented there.
 
 Only the hands are hidden: every play and capture is public (SCO-9), so ``history`` holds
 every action's full text, and ``public_observation()`` (``seat`` = SPECTATOR) is any
@@ -62,6 +47,7 @@ from .actions import Play, parse_play
 from .deal import ScoponeDeal, capture_options
 from .fast import action_for, value_key
 from .game import ScoponeGame
+from .observe import ScoponeInfo
 from .rules import (
     COINS,
     NAPOLA_RUN,
@@ -91,6 +77,7 @@ __all__ = [
     "Play",
     "ScoponeDeal",
     "ScoponeGame",
+    "ScoponeInfo",
     "ScoponeState",
     "action_for",
     "capture_options",

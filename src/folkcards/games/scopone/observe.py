@@ -9,16 +9,41 @@ and every event is public.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from folkcards.cards import CARD_NAMES, mask_text, to_mask
 from folkcards.engine.api import JSON, SPECTATOR, Observation
 from folkcards.engine.events import Told, component, only, public
+from folkcards.engine.info import Info
 
 from .actions import Play
 
 if TYPE_CHECKING:
     from .deal import ScoponeDeal
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class ScoponeInfo(Info):
+    """A Scopone observation's ``info``: every fact is public (SCO-9), the same for every
+    seat and for a spectator."""
+
+    turn: int
+    """Turns played so far (0 … 36, or 40 in scientifico)."""
+    table: list[str]
+    """Cards on the table now, in card order (SCO-3.3)."""
+    initial_table: list[str]
+    """The four cards dealt to the table (``[]`` in scientifico)."""
+    piles: list[list[str]]
+    """``[team 0 cards, team 1 cards]`` captured so far, each in card order."""
+    sweeps: list[int]
+    """Sweeps so far per team (SCO-5.1)."""
+    last_capture: int | None
+    """The seat of the last capture so far, or None (SCO-5.3)."""
+    hand_sizes: list[int]
+    """Cards in each seat's hand."""
+    redeal: bool
+    """True for a void deal (SCO-3.4)."""
 
 
 def observe(deal: ScoponeDeal, viewer: int) -> Observation:
@@ -36,16 +61,16 @@ def observe(deal: ScoponeDeal, viewer: int) -> Observation:
         legal=deal.legal_actions() if seated and deal.to_act == viewer else (),
         history=tuple(a.text for a in deal.history),
         actors=tuple(deal.actors),
-        info={
-            "turn": deal.turn,
-            "table": mask_text(deal.table),
-            "initial_table": mask_text(to_mask(deal.initial_table)),
-            "piles": [mask_text(deal.piles[0]), mask_text(deal.piles[1])],
-            "sweeps": list(deal.sweeps),
-            "last_capture": deal.last_capture,
-            "hand_sizes": [h.bit_count() for h in deal.hands],
-            "redeal": deal.redeal,
-        },
+        info=ScoponeInfo(
+            deal.turn,
+            mask_text(deal.table),
+            mask_text(to_mask(deal.initial_table)),
+            [mask_text(deal.piles[0]), mask_text(deal.piles[1])],
+            list(deal.sweeps),
+            deal.last_capture,
+            [h.bit_count() for h in deal.hands],
+            deal.redeal,
+        ),
         result=deal.result() if deal.to_act is None else None,
     )
 

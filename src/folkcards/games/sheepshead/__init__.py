@@ -27,31 +27,10 @@ Following suit and trick winners use the shared :class:`~folkcards.engine.tricks
 tables (SHP-1.3, SHP-1.4, SHP-7.3, SHP-7.7); only the call-an-ace duties (SHP-7.5, SHP-7.6)
 are written here.
 
-``Observation.info`` (all values JSON-able; cards as canonical text):
-
-=================  ==============================================================
-key                value
-=================  ==============================================================
-``stake``          this deal's stake (SHP-11.2)
-``mode``           ``null`` while picking, then ``"called"``, ``"alone"``, ``"leaster"``,
-                   ``"doubler"``; ``null`` also during bury/call (not decided yet)
-``picker``         seat or ``null``
-``called``         called card (``"AH"``, ``"TS"``) or ``null``
-``partner``        the partner's seat if *this seat* may know it (it is the partner, or
-                   the called card has been played, or the deal is over), else ``null``
-``blind``          the two blind cards: to the picker once it picked; to everyone when
-                   a picked deal or a leaster is over; else ``null`` (SHP-13.1)
-``bury``           the buried cards (sorted): to the picker; to everyone when the deal
-                   is over; else ``null``
-``trick``          cards of the trick in progress, in play order
-``leader``         seat that led the trick in progress (``null`` outside play)
-``trick_number``   1–6 during play (the trick in progress), else ``null``
-``called_suit_led``  true once a trick has been led with a card of the called suit
-``tricks``         tricks won per seat (5 ints)
-``taken``          card points in each seat's won tricks (5 ints; public, no bury/blind)
-``hand_sizes``     cards in each seat's hand (5 ints)
-``last_trick``     ``{"leader", "cards", "winner"}`` of the last complete trick, or ``null``
-=================  ==============================================================
+``Observation.info`` is a :class:`SheepsheadInfo` (``observe.py``): stake, mode, picker,
+called card, partner (if this seat may know it), blind and bury (to whom they are shown),
+the trick in progress, its leader and number, whether the called suit was led, tricks and
+card points per seat, hand sizes and the last complete trick, each field documented there.
 
 History: every action is public except ``bury C``, which other seats see as ``bury ?``.
 
@@ -70,6 +49,7 @@ from folkcards.engine.registry import register
 
 from .deal import SheepsheadDeal, SheepsheadState
 from .game import SheepsheadGame
+from .observe import SheepsheadInfo
 from .rules import (
     ACTIONS,
     BEATS,
@@ -126,6 +106,7 @@ __all__ = [
     "TRUMP_ORDER",
     "SheepsheadDeal",
     "SheepsheadGame",
+    "SheepsheadInfo",
     "SheepsheadRules",
     "SheepsheadState",
     "mask_points",

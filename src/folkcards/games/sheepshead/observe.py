@@ -10,12 +10,14 @@ to everyone; after a doubler pass-out nobody has looked at the blind.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from folkcards.cards import CARD_NAMES, Card, mask_text
 from folkcards.engine.actions import Action
 from folkcards.engine.api import JSON, Observation
 from folkcards.engine.events import Told, private, public
+from folkcards.engine.info import Info
 
 from .rules import (
     CARD_OF,
@@ -41,6 +43,47 @@ if TYPE_CHECKING:
     from .deal import SheepsheadState
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class SheepsheadInfo(Info):
+    """A Sheepshead observation's ``info`` (cards as canonical text). A spectator's has the
+    same fields as a seat that is neither picker nor partner sees them (SHP-13.1)."""
+
+    stake: int
+    """This deal's stake (SHP-11.2)."""
+    mode: str | None
+    """None while picking and during bury/call, then ``called``, ``alone``, ``leaster`` or
+    ``doubler``."""
+    picker: int | None
+    """The picker's seat, or None."""
+    called: str | None
+    """The called card (``AH``, ``TS``), or None."""
+    partner: int | None
+    """The partner's seat if this seat may know it (it is the partner, the called card has
+    been played, or the deal is over), else None (SHP-13.1)."""
+    blind: list[str] | None
+    """The two blind cards: to the picker once it picked; to everyone when a picked deal
+    or a leaster is over; else None (SHP-13.1)."""
+    bury: list[str] | None
+    """The buried cards, sorted: to the picker; to everyone when the deal is over; else
+    None (SHP-5.2)."""
+    trick: list[str]
+    """Cards of the trick in progress, in play order."""
+    leader: int | None
+    """The seat that led the trick in progress (None outside play)."""
+    trick_number: int | None
+    """1–6 during play (the trick in progress), else None."""
+    called_suit_led: bool
+    """True once a trick has been led with a card of the called suit."""
+    tricks: list[int]
+    """Tricks won per seat."""
+    taken: list[int]
+    """Card points in each seat's won tricks (public: no bury, no blind)."""
+    hand_sizes: list[int]
+    """Cards in each seat's hand."""
+    last_trick: dict[str, JSON] | None
+    """``{"leader", "cards", "winner"}`` of the last complete trick, or None."""
+
+
 def observe(st: SheepsheadState, viewer: int) -> Observation:
     """The observation of seat ``viewer``, or of a spectator when it is SPECTATOR (−1)."""
     over = st.to_act is None
@@ -56,25 +99,25 @@ def observe(st: SheepsheadState, viewer: int) -> Observation:
     show_bury = picker >= 0 and (is_picker or played_out)  # SHP-5.2
     in_play = st._ph == PH_PLAY
     last = st.last_trick
-    info: dict[str, JSON] = {
-        "stake": st.stake,
-        "mode": MODE_NAMES[st._md],
-        "picker": picker if picker >= 0 else None,
-        "called": CARD_NAMES[st.called] if st.called >= 0 else None,
-        "partner": st.partner if st.partner_known_to(viewer) else None,
-        "blind": [CARD_NAMES[c] for c in st.blind] if show_blind else None,
-        "bury": mask_text(st.bury) if show_bury else None,
-        "trick": [CARD_NAMES[c] for c in st.trick],
-        "leader": st.leader if in_play else None,
-        "trick_number": st.trick_no + 1 if in_play else None,
-        "called_suit_led": st.x_led,
-        "tricks": list(st.tricks),
-        "taken": list(st.taken),
-        "hand_sizes": [h.bit_count() for h in st.hands],
-        "last_trick": None
+    info = SheepsheadInfo(
+        st.stake,
+        MODE_NAMES[st._md],
+        picker if picker >= 0 else None,
+        CARD_NAMES[st.called] if st.called >= 0 else None,
+        st.partner if st.partner_known_to(viewer) else None,
+        [CARD_NAMES[c] for c in st.blind] if show_blind else None,
+        mask_text(st.bury) if show_bury else None,
+        [CARD_NAMES[c] for c in st.trick],
+        st.leader if in_play else None,
+        st.trick_no + 1 if in_play else None,
+        st.x_led,
+        list(st.tricks),
+        list(st.taken),
+        [h.bit_count() for h in st.hands],
+        None
         if last is None
         else {"leader": last[0], "cards": [CARD_NAMES[c] for c in last[1]], "winner": last[2]},
-    }
+    )
     return Observation(
         game=st.game.name,
         variant=dict(st.variant),
