@@ -21,8 +21,8 @@ from folkcards.batch._jit import (
 )
 from folkcards.batch.core import Arrays, GameKernel, power_table
 from folkcards.engine.api import DealState
-from folkcards.games.huutopussi import state as HS
-from folkcards.games.huutopussi import tables as HT
+from folkcards.games.huutopussi import rules as HS
+from folkcards.games.huutopussi import rules as HT
 
 SCHEMES = tuple(HT.POINT_SCHEMES)
 CONFIGS = HT.CONFIGS  # 0..3: that suit trump; 4: no trump

@@ -26,8 +26,7 @@ from folkcards.cards import DECK_36, parse_card
 from folkcards.engine.actions import Action
 from folkcards.engine.api import SPECTATOR, Observation
 from folkcards.games.huutopussi import GAME, HuutopussiState
-from folkcards.games.huutopussi.state import PHASES
-from folkcards.games.huutopussi.tables import CONFIGS, NO_TRUMP, TABLE, rules_of
+from folkcards.games.huutopussi.rules import CONFIGS, NO_TRUMP, PHASES, TABLE, rules_of
 
 VARIANTS: list[dict[str, Any]] = [
     {},

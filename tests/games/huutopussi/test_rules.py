@@ -12,7 +12,7 @@ from folkcards.engine.api import IllegalAction, MalformedRecord, MatchState
 from folkcards.engine.records import replay
 from folkcards.games import GAMES
 from folkcards.games.huutopussi import GAME, HuutopussiState
-from folkcards.games.huutopussi.state import round5
+from folkcards.games.huutopussi.scoring import round5
 
 from .conftest import HANDS4, make_deal
 

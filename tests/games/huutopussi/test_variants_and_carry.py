@@ -23,7 +23,7 @@ from folkcards.engine.api import MalformedRecord
 from folkcards.engine.match import Match
 from folkcards.engine.records import load_deal, replay
 from folkcards.games.huutopussi import GAME, HuutopussiState
-from folkcards.games.huutopussi.tables import VARIANT_KEYS
+from folkcards.games.huutopussi.rules import VARIANT_KEYS
 
 # HUU-11, the table of options, as the rules file gives it: default first.
 VALUES: dict[str, tuple[Any, ...]] = {

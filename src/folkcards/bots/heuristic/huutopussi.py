@@ -32,7 +32,7 @@ from folkcards.bots.heuristic.common import (
 from folkcards.cards import BIT, CARD_NAMES, RANKS, SUIT_MASK, SUITS, Card, CardSet, iter_cards
 from folkcards.engine.actions import Action
 from folkcards.engine.api import Observation
-from folkcards.games.huutopussi.tables import (
+from folkcards.games.huutopussi.rules import (
     DECK,
     MARRIAGE_VALUES,
     POINT_SCHEMES,

@@ -59,19 +59,36 @@ Use it through the registry (``folkcards.games.GAMES["huutopussi"]``) or :data:`
 same keys, no hand, no legal actions, and the history and ``info`` of a seat that took no part
 in the exchange or the discard (``give ?``, ``return ?``, ``discard ?``), HUU-14.
 
+The package follows the rules file: :mod:`.rules` (the pack, orders, points, phases, the
+action table and a variant's frozen rules: HUU-1, HUU-11, HUU-16), :mod:`.deal` (the deal's
+state machine, phases in the rules' order: HUU-4 … HUU-8), :mod:`.scoring` (HUU-9, HUU-12,
+HUU-13), :mod:`.observe` (observations and events, HUU-14), :mod:`.explain` (why an action
+is illegal, HUU-17.2), :mod:`.determinize` (worlds from an observation), :mod:`.fast` (the
+hot path's tables and memos) and :mod:`.game` (the Game: variants, records, the match,
+HUU-10, HUU-11.5).
+
 A state pickles (its game by name, its tables rebuilt on loading) and ``copy.copy`` /
-``copy.deepcopy`` are ``clone()``. Variants: see ``HuutopussiGame.normalize_variant``
-(HUU-11.5: what is *given* decides) and ``renormalize_variant`` (a normal form, maybe from JSON).
+``copy.deepcopy`` are ``clone()``; a pickle of the package's first layout (class
+``folkcards.games.huutopussi.state.HuutopussiState``) loads too, through the module alias
+below. Variants: see ``HuutopussiGame.normalize_variant`` (HUU-11.5: what is *given*
+decides) and ``renormalize_variant`` (a normal form, maybe from JSON).
 """
 
 from __future__ import annotations
 
+import sys
+
 from folkcards.engine.registry import register
 
+from . import deal
+from .deal import HuutopussiDeal, HuutopussiState
 from .game import HuutopussiGame
-from .state import HuutopussiState
+
+sys.modules.setdefault(f"{__name__}.state", deal)
+"""``….huutopussi.state``, the deal's module in the first layout, is :mod:`.deal`: what
+``pickle`` imports to load a state pickled then."""
 
 GAME = register(HuutopussiGame())
 """The registry's Huutopussi."""
 
-__all__ = ["GAME", "HuutopussiGame", "HuutopussiState"]
+__all__ = ["GAME", "HuutopussiDeal", "HuutopussiGame", "HuutopussiState"]

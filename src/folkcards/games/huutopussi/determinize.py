@@ -1,33 +1,40 @@
 """``determinize``: a full Huutopussi deal consistent with one seat's observation (HUU-14).
 
-Built from the :class:`~folkcards.engine.api.Observation` alone. The public history is walked
-once to learn what every other seat must hold or cannot hold:
+Built from the :class:`~folkcards.engine.api.Observation` alone, on the engine's kit
+(:mod:`folkcards.engine.determinize`):
 
-* cards it played, and cards it is known to hold (a ``declare X`` or ``answer X`` shows both
-  KX and QX; the exchanged cards the observer gave or received);
-* cards it cannot hold now: every play that did not follow suit, trump or beat shows the cards
-  whose presence would have forced another card (HUU-7.3), Erlangen's first-trick rules
-  (HUU-12.4), and ``answer no`` to a half-marriage ask (HUU-8.5);
-* conditions on a pair K/Q (``answer no`` to a marriage ask, the asker of a half marriage,
-  ``answer yes``), checked on each sample, and the hand of a seat that asked for a redeal.
-
-The unknown cards are then dealt to the hidden places (other hands, a packet in transit, the
-widow before it is shown, the declarer's discards) by an exact sampler that never deals itself
-into a dead end (Hall's condition), the initial hands are rebuilt through the exchange, and
-the history is replayed with the sampled hidden cards; a sample that breaks a condition is
-drawn again.
+1. **Facts** (:class:`Facts`, read once per observation): the public history walked to
+   learn what every other seat played, holds and cannot hold — a ``declare X`` or
+   ``answer X`` shows both KX and QX; every play that did not follow suit, trump or beat
+   shows the cards whose presence would have forced another card (HUU-7.3), and so do
+   Erlangen's first-trick rules (HUU-12.4) and ``answer no`` to a half-marriage ask
+   (HUU-8.5) — and the conditions on a pair K/Q (``answer no`` to a marriage ask, the asker
+   of a half marriage, ``answer yes``), which are checked on each drawn world.
+2. **Constraints** (:func:`constraints`): the places that hold the cards not played — the
+   seats' hands, a packet in transit the observer did not see (HUU-14.3, 14.4), the widow
+   before it is shown and the declarer's discards (HUU-14.6) — with the cards known in
+   each (the observer's hand, declared marriages, the exchange as the observer saw it) and
+   the cards each cannot hold; a redeal requester's hand gets three sixes or no card above
+   a jack (HUU-4.6). The kit draws them (Hall's condition: never a dead end).
+3. **The rebuild**: the dealt hands from the drawn current ones through the exchange or
+   the widow (HUU-5, HUU-6), the history replayed through the rules with the hidden cards
+   written in; a world that breaks a pair condition, the declarations or the observation
+   itself is drawn again (:func:`~folkcards.engine.determinize.rejection_sample`).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from folkcards.cards import CARD_NAMES, SUITS, cards_list, parse_card
+from folkcards.cards import CARD_NAMES, SUITS, CardSet, cards_list, parse_card
 from folkcards.engine.api import FolkcardsError, Observation
+from folkcards.engine.determinize import Constraints, Infeasible, Reject, rejection_sample
 
-from .state import HuutopussiState, can_redeal
-from .tables import (
+from .deal import HuutopussiState
+from .rules import (
     ACES,
     CONFIGS,
     DECK,
@@ -37,18 +44,23 @@ from .tables import (
     SIXES,
     SPADES,
     TABLE,
+    can_redeal,
     rules_of,
 )
 
 if TYPE_CHECKING:
     from .game import HuutopussiGame
 
-# pair conditions: (kind, seat, suit, history index)
+MAX_DRAWS = 2000
+"""Draws before giving up on an observation."""
+
 NOT_BOTH, EXACTLY_ONE, AT_LEAST_ONE = 0, 1, 2
+"""Pair conditions ``(kind, seat, suit, history index)`` on a seat's K/Q of a suit."""
 
 
-def _follow_lacks(led: int, win: int, c: int, trump: int) -> int:
-    """HUU-7.3 read backwards: the cards whose presence would have made ``c`` illegal."""
+def follow_lacks(led: int, win: int, c: int, trump: int) -> CardSet:
+    """HUU-7.3 read backwards: the cards whose presence would have made ``c`` illegal when
+    ``led`` was led and ``win`` was winning, with ``trump`` (−1: none)."""
     cfg = CONFIGS[trump if trump >= 0 else NO_TRUMP]
     f = cfg.class_of[led]
     if f >> c & 1:
@@ -66,399 +78,387 @@ def _follow_lacks(led: int, win: int, c: int, trump: int) -> int:
     return z
 
 
-class _Knowledge:
-    """What the observer learned from the public history."""
+@dataclass
+class Facts:
+    """What the observer learned from the public history (see the module docstring)."""
 
-    def __init__(self, n: int) -> None:
-        self.played = [0] * n
-        self.held = [0] * n
-        self.lacks = [0] * n
-        self.pairs: list[tuple[int, int, int, int]] = []
-        self.played_after: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    n: int
+    erlangen: bool
+    played: list[CardSet]
+    held: list[CardSet]
+    lacks: list[CardSet]
+    pairs: list[tuple[int, int, int, int]] = field(default_factory=list)
+    played_after: list[list[tuple[int, int]]] = field(default_factory=list)
+    # the walk's position: trump, suits used, the trick, an ask pending
+    trump: int = -1
+    used: int = 0
+    trick: list[int] = field(default_factory=list)
+    win: int = -1
+    tricks_done: int = 0
+    asker: int = -1
+    ask_suit: int = -1
 
+    @classmethod
+    def of(cls, obs: Observation, erlangen: bool, n: int) -> Facts:
+        """The facts of ``obs``: one walk through its public history."""
+        facts = cls(n, erlangen, [0] * n, [0] * n, [0] * n)
+        facts.played_after = [[] for _ in range(n)]
+        made = {int(d["at"]) for d in obs.info["declarations"]}
+        for i, (text, actor) in enumerate(zip(obs.history, obs.actors, strict=True)):
+            verb, _, arg = text.partition(" ")
+            if verb == "play":
+                facts._play(i, actor, parse_card(arg))
+            elif verb == "declare":  # HUU-8.3: KX and QX shown
+                x = SUITS.index(arg)
+                facts.held[actor] |= PAIR[x]
+                facts._make_trump(x)
+            elif verb == "ask":
+                facts._ask(i, actor, arg)
+            elif verb == "answer":
+                facts._answer(i, actor, arg, i in made)
+        return facts
 
-def _walk(obs: Observation, erlangen: bool, declarer: int, n: int) -> _Knowledge:
-    kn = _Knowledge(n)
-    made = {int(d["at"]): SUITS.index(d["suit"]) for d in obs.info["declarations"]}
-    trump = -1
-    used = 0
-    trick: list[int] = []
-    win = -1
-    tricks_done = 0
-    asker, ask_suit = -1, -1
-    for i, (text, actor) in enumerate(zip(obs.history, obs.actors, strict=True)):
-        verb, _, arg = text.partition(" ")
-        if verb == "play":
-            c = parse_card(arg)
-            kn.played[actor] |= 1 << c
-            kn.played_after[actor].append((i, c))
-            if not trick:
-                if erlangen and not tricks_done and c not in ACES_LIST:  # HUU-12.4
-                    kn.lacks[actor] |= ACES
-                    if not SPADES >> c & 1:
-                        kn.lacks[actor] |= SPADES
-                trick.append(c)
-                win = c
-                continue
-            led = trick[0]
-            lack = _follow_lacks(led, win, c, trump)
-            if erlangen and not tricks_done and led % 13:
-                ace = led - led % 13
-                if c != ace:
-                    lack |= 1 << ace
-            kn.lacks[actor] |= lack
-            cfg = CONFIGS[trump if trump >= 0 else NO_TRUMP]
-            if cfg.beats[win] >> c & 1:
-                win = c
+    def _make_trump(self, x: int) -> None:
+        self.trump = x
+        self.used |= 1 << x
+
+    def _play(self, i: int, actor: int, c: int) -> None:
+        """A card played: what it shows its player lacked (HUU-7.3, HUU-12.4)."""
+        self.played[actor] |= 1 << c
+        self.played_after[actor].append((i, c))
+        trick = self.trick
+        first = self.erlangen and not self.tricks_done
+        if not trick:
+            if first and not ACES >> c & 1:  # HUU-12.4: an ace, else a spade
+                self.lacks[actor] |= ACES
+                if not SPADES >> c & 1:
+                    self.lacks[actor] |= SPADES
             trick.append(c)
-            if len(trick) == n:
-                trick = []
-                tricks_done += 1
-        elif verb == "declare":
-            x = SUITS.index(arg)
-            kn.held[actor] |= PAIR[x]
-            trump, used = x, used | 1 << x
-        elif verb == "ask":
-            asker = actor
-            partner = -1
-            if arg == "marriage":
-                ask_suit = -1
-                continue
-            x = SUITS.index(arg.split()[1])
-            ask_suit = x
-            if erlangen:
-                kn.pairs.append((NOT_BOTH, actor, x, i))
+            self.win = c
+            return
+        led = trick[0]
+        lack = follow_lacks(led, self.win, c, self.trump)
+        if first and led % 13:
+            ace = led - led % 13
+            if c != ace:  # HUU-12.4: the ace of the led suit
+                lack |= 1 << ace
+        self.lacks[actor] |= lack
+        if CONFIGS[self.trump if self.trump >= 0 else NO_TRUMP].beats[self.win] >> c & 1:
+            self.win = c
+        trick.append(c)
+        if len(trick) == self.n:
+            self.trick = []
+            self.tricks_done += 1
+
+    def _ask(self, i: int, actor: int, arg: str) -> None:
+        """``ask marriage`` or ``ask half X`` (HUU-8.4, HUU-8.5; an Erlangen bluff, HUU-12.6)."""
+        self.asker = actor
+        if arg == "marriage":
+            self.ask_suit = -1
+            return
+        x = self.ask_suit = SUITS.index(arg.split()[1])
+        self.pairs.append((NOT_BOTH if self.erlangen else EXACTLY_ONE, actor, x, i))
+
+    def _answer(self, i: int, partner: int, arg: str, made: bool) -> None:
+        """The partner's truthful answer (HUU-8.4, HUU-8.5) and what it shows."""
+        x = self.ask_suit
+        if x < 0:
+            if arg == "no":  # HUU-8.4: no unused marriage
+                for y in range(4):
+                    if not self.used >> y & 1:
+                        self.pairs.append((NOT_BOTH, partner, y, i))
             else:
-                kn.pairs.append((EXACTLY_ONE, actor, x, i))
-        elif verb == "answer":
-            partner = actor
-            if ask_suit < 0:
-                if arg == "no":  # HUU-8.4: no unused marriage
-                    for y in range(4):
-                        if not used >> y & 1:
-                            kn.pairs.append((NOT_BOTH, partner, y, i))
-                else:
-                    y = SUITS.index(arg)
-                    kn.held[partner] |= PAIR[y]
-                    trump, used = y, used | 1 << y
-            else:
-                x = ask_suit
-                if arg == "no":
-                    kn.lacks[partner] |= PAIR[x]
-                else:
-                    kn.pairs.append((AT_LEAST_ONE, partner, x, i))
-                    if i in made:
-                        kn.pairs.append((AT_LEAST_ONE, asker, x, i))
-                        trump, used = x, used | 1 << x
-                    else:  # an Erlangen bluff: the asker holds neither (HUU-12.6)
-                        kn.lacks[asker] |= PAIR[x]
-            asker, ask_suit = -1, -1
-    # facts about the hand at time t hold for the hand now, plus what the seat played after t
-    return kn
-
-
-ACES_LIST = frozenset(cards_list(ACES))
-
-
-def _holds_at(kn: _Knowledge, hands: list[int], seat: int, index: int) -> int:
-    h = hands[seat]
-    for i, c in kn.played_after[seat]:
-        if i > index:
-            h |= 1 << c
-    return h
-
-
-def _pairs_ok(kn: _Knowledge, hands: list[int]) -> bool:
-    for kind, seat, x, index in kn.pairs:
-        h = _holds_at(kn, hands, seat, index) & PAIR[x]
-        if kind == NOT_BOTH:
-            if h == PAIR[x]:
-                return False
-        elif kind == EXACTLY_ONE:
-            if h == 0 or h == PAIR[x]:
-                return False
-        elif not h:
-            return False
-    return True
-
-
-def _feasible(pool: int, needs: list[int], allowed: list[int]) -> bool:
-    """Hall's condition: every set of places finds enough allowed cards in ``pool``."""
-    m = len(needs)
-    for sub in range(1, 1 << m):
-        need = 0
-        cover = 0
-        for j in range(m):
-            if sub >> j & 1:
-                need += needs[j]
-                cover |= allowed[j]
-        if need > (pool & cover).bit_count():
-            return False
-    return True
-
-
-def _deal_hidden(
-    pool: int, needs: list[int], allowed: list[int], rng: random.Random
-) -> list[int] | None:
-    """Deal every card of ``pool`` to the places (``needs[j]`` cards, only ``allowed[j]``)."""
-    needs = list(needs)
-    if sum(needs) != pool.bit_count() or not _feasible(pool, needs, allowed):
-        return None
-    got = [0] * len(needs)
-    cards = cards_list(pool)
-    rng.shuffle(cards)
-    rest = pool
-    for c in cards:
-        rest &= ~(1 << c)
-        options = [j for j in range(len(needs)) if needs[j] and allowed[j] >> c & 1]
-        rng.shuffle(options)
-        options.sort(key=lambda j: -needs[j] * rng.random())
-        for j in options:
-            needs[j] -= 1
-            if _feasible(rest, needs, allowed):
-                got[j] |= 1 << c
-                break
-            needs[j] += 1
+                y = SUITS.index(arg)
+                self.held[partner] |= PAIR[y]
+                self._make_trump(y)
+        elif arg == "no":
+            self.lacks[partner] |= PAIR[x]
         else:
-            return None
-    return got
+            self.pairs.append((AT_LEAST_ONE, partner, x, i))
+            if made:
+                self.pairs.append((AT_LEAST_ONE, self.asker, x, i))
+                self._make_trump(x)
+            else:  # an Erlangen bluff: the asker holds neither (HUU-12.6)
+                self.lacks[self.asker] |= PAIR[x]
+        self.asker, self.ask_suit = -1, -1
+
+    def pairs_hold(self, hands: list[CardSet]) -> bool:
+        """The pair conditions on ``hands`` (current hands; a fact about the hand at a
+        history index holds for the hand now plus what the seat played after it)."""
+        for kind, seat, x, index in self.pairs:
+            h = hands[seat]
+            for i, c in self.played_after[seat]:
+                if i > index:
+                    h |= 1 << c
+            h &= PAIR[x]
+            if kind == NOT_BOTH:
+                if h == PAIR[x]:
+                    return False
+            elif kind == EXACTLY_ONE:
+                if h == 0 or h == PAIR[x]:
+                    return False
+            elif not h:
+                return False
+        return True
 
 
-def determinize(game: HuutopussiGame, obs: Observation, rng: random.Random) -> HuutopussiState:
-    """A full state whose ``observation(obs.seat)`` equals ``obs`` (see the module docstring)."""
+@dataclass
+class Prepared:
+    """An observation read for drawing: its facts, the places and their constraints, and
+    what the rebuild needs (the exchange as the observer saw it, the public widow)."""
+
+    obs: Observation
+    variant: dict[str, Any]
+    facts: Facts
+    base: Constraints
+    extras: list[str]
+    """The places after the seats' hands: ``give``, ``return``, ``widow``, ``discards``."""
+    declarer: int
+    partner: int
+    gives: list[str]
+    returns: list[str]
+    widow: list[int]
+    redeal_by: int | None
+    """A redeal requester other than the observer (HUU-4.6), whose hand the draw steers."""
+
+
+def prepare(game: HuutopussiGame, obs: Observation) -> Prepared:
+    """Read ``obs`` once: facts, places, constraints (see the module docstring)."""
     variant = game.renormalize_variant(obs.variant)  # a normal form, maybe from JSON
     r = rules_of(variant)
     n = r.players
-    me = obs.seat
     info = obs.info
     d = info["declarer"] if info["declarer"] is not None else -1
     partner = (d + 2) % 4 if (d >= 0 and n == 4) else -1
-    sizes: list[int] = list(info["hand_sizes"])
-    kn = _walk(obs, r.erlangen, d, n)
-    played_all = 0
-    for m in kn.played:
-        played_all |= m
-
-    # exchanged cards as the observer saw them
+    facts = Facts.of(obs, r.erlangen, n)
     gives = [t.split()[1] for t in obs.history if t.startswith("give ")]
     returns = [t.split()[1] for t in obs.history if t.startswith("return ")]
-    [t.split()[1] for t in obs.history if t.startswith("discard ")]
-    knows_exchange = me in (d, partner) and d >= 0
-    g_known = [parse_card(x) for x in gives] if knows_exchange else []
-    r_known = [parse_card(x) for x in returns] if knows_exchange else []
-    g_mask = sum(1 << c for c in g_known)
-    r_mask = sum(1 << c for c in r_known)
-    phase = obs.phase
-    exchange_done = n == 4 and d >= 0 and len(returns) == r.exchange
-    gives_done = n == 4 and d >= 0 and len(gives) == r.exchange
-
-    known = [0] * n  # cards known to be in each hand now
-    known[me] = obs.hand
-    for s in range(n):
-        if s != me:
-            known[s] |= kn.held[s] & ~played_all
-    if knows_exchange:
-        # the observer knows where the exchanged cards went
-        if me == partner and gives_done:
-            known[d] |= g_mask & ~r_mask & ~played_all
-        if me == d and exchange_done:
-            known[partner] |= r_mask & ~played_all
-    widow_pub: list[int] = [parse_card(x) for x in info["widow"]] if info["widow"] else []
-    disc_known: list[int] = [parse_card(x) for x in info["discards"]] if info["discards"] else []
-
-    # hidden places: other hands, then packets / widow / discards
-    places_need: list[int] = []
-    places_allowed: list[int] = []
-    seats_hidden = [s for s in range(n) if s != me]
-    pool = DECK & ~played_all
-    for s in range(n):
-        pool &= ~known[s]
-    fixed_packet = 0  # cards known to be in a packet in transit (observer knows it)
-    if n == 4 and d >= 0 and phase == "give" and me in (d, partner):
-        fixed_packet = g_mask
-    if n == 4 and d >= 0 and phase == "return" and me in (d, partner):
-        fixed_packet = r_mask
-    pool &= ~fixed_packet
-    disc_fixed = 0
-    if n == 3 and me == d:
-        disc_fixed = sum(1 << c for c in disc_known)
-        pool &= ~disc_fixed
-    # 3 players, observer not declarer: the shown widow cards lie in the declarer's hand or
-    # among its discards; they stay in the pool but no other place may take them.
-    widow_left = 0
-    ndisc = int(info["discard_count"])
-    if n == 3 and d >= 0 and me != d:
-        for c in widow_pub:
-            if not played_all >> c & 1 and not known[d] >> c & 1:
-                widow_left |= 1 << c
-
+    widow = [parse_card(x) for x in info["widow"]] if info["widow"] else []
     redeal_by = obs.result["redeal_by"] if obs.result is not None and obs.result["redeal"] else None
-    for s in seats_hidden:
-        places_need.append(sizes[s] - known[s].bit_count())
-        places_allowed.append(DECK & ~kn.lacks[s] & ~(0 if s == d else widow_left))
-    extra_places: list[str] = []
-    if n == 4 and d >= 0 and phase == "give" and me not in (d, partner):
-        extra_places.append("give")
-        places_need.append(len(gives))
-        places_allowed.append(DECK & ~widow_left)
-    if n == 4 and d >= 0 and phase == "return" and me not in (d, partner):
-        extra_places.append("return")
-        places_need.append(len(returns))
-        places_allowed.append(DECK & ~widow_left)
-    if n == 3 and not widow_pub:
-        extra_places.append("widow")
-        places_need.append(3)
-        places_allowed.append(DECK & ~widow_left)
-    if n == 3 and d >= 0 and me != d:
-        extra_places.append("discards")
-        places_need.append(ndisc)
-        places_allowed.append(DECK)
+    if redeal_by == obs.seat:
+        redeal_by = None
+    prep = Prepared(
+        obs, variant, facts, Constraints(0, []), [], d, partner, gives, returns, widow, redeal_by
+    )
+    prep.base = constraints(prep, r.exchange)
+    if not prep.base.feasible():
+        raise Infeasible("no deal holds the cards this observation shows (determinize)")
+    return prep
 
-    for _attempt in range(2000):
-        allowed = list(places_allowed)
-        pre = [0] * len(places_need)
-        needs = list(places_need)
-        sample_pool = pool
-        if redeal_by is not None and redeal_by != me:  # HUU-4.6: the requester's hand
-            j = seats_hidden.index(redeal_by)
-            sixes = cards_list(sample_pool & SIXES)
-            have = (known[redeal_by] & SIXES).bit_count()
-            modes = []
-            if have + len(sixes) >= 3:
-                modes.append("sixes")
-            if (
-                not known[redeal_by] & HIGH
-                and (sample_pool & ~HIGH & allowed[j]).bit_count() >= needs[j]
-            ):
-                modes.append("low")
-            mode = rng.choice(modes) if modes else "none"
-            if mode == "sixes" and have < 3:
-                take = rng.sample(sixes, 3 - have)
-                for c in take:
-                    pre[j] |= 1 << c
-                needs[j] -= len(take)
-                sample_pool &= ~pre[j]
-            elif mode == "low":
-                allowed[j] &= ~HIGH
-        got = _deal_hidden(sample_pool, needs, allowed, rng)
-        if got is None:
-            continue
-        hands = list(known)
-        for j, s in enumerate(seats_hidden):
-            hands[s] |= got[j] | pre[j]
-        if not _pairs_ok(kn, hands):
-            continue
-        extras = {name: got[len(seats_hidden) + j] for j, name in enumerate(extra_places)}
-        state = _rebuild(game, obs, variant, hands, extras, kn, d, partner, widow_pub, rng)
-        if state is not None:
-            return state
-    raise FolkcardsError("determinize: no deal is consistent with this observation")
+
+def constraints(prep: Prepared, exchange: int) -> Constraints:
+    """The places (every seat, then the hidden piles) and what the observation says of
+    them; sets ``prep.extras``."""
+    obs, facts, d, partner = prep.obs, prep.facts, prep.declarer, prep.partner
+    n, me, info = facts.n, obs.seat, obs.info
+    played = 0
+    for m in facts.played:
+        played |= m
+    known = [facts.held[s] & ~played for s in range(n)]
+    known[me] = obs.hand
+    cards = DECK & ~played
+    if me in (d, partner) and d >= 0 and n == 4:  # HUU-14.3, 14.4: the exchange seen
+        g = sum(1 << parse_card(x) for x in prep.gives)
+        rt = sum(1 << parse_card(x) for x in prep.returns)
+        if me == partner and len(prep.gives) == exchange:
+            known[d] |= g & ~rt & ~played
+        if me == d and len(prep.returns) == exchange:
+            known[partner] |= rt & ~played
+        if obs.phase == "give":  # a packet in transit that the observer knows
+            cards &= ~g
+        elif obs.phase == "return":
+            cards &= ~rt
+    if n == 3 and me == d:  # HUU-14.6: the declarer's own discards
+        cards &= ~sum(1 << parse_card(x) for x in info["discards"])
+    sizes = list(info["hand_sizes"])
+    if n == 4 and d >= 0 and obs.phase in ("give", "return") and me not in (d, partner):
+        prep.extras.append(obs.phase)  # the packet in transit
+        sizes.append(len(prep.gives if obs.phase == "give" else prep.returns))
+    if n == 3 and not prep.widow:
+        prep.extras.append("widow")
+        sizes.append(3)
+    if n == 3 and d >= 0 and me != d:
+        prep.extras.append("discards")
+        sizes.append(int(info["discard_count"]))
+    cons = Constraints(cards, sizes)
+    # 3 players, observer not declarer: the shown widow cards lie in the declarer's hand or
+    # among its discards; no other place may take them.
+    widow_left = 0
+    if n == 3 and d >= 0 and me != d:
+        widow_left = sum(1 << c for c in prep.widow) & ~played & ~known[d]
+    for s in range(n):
+        cons.hold(s, known[s])
+        if s != me:
+            cons.cannot_hold(s, facts.lacks[s] | (0 if s == d else widow_left))
+    return cons
+
+
+def _steer_redeal(prep: Prepared, cons: Constraints, rng: random.Random) -> Constraints:
+    """HUU-4.6: the requester's hand holds three sixes, or no card above a jack — one of
+    the two the cards allow, chosen at random."""
+    seat = prep.redeal_by
+    assert seat is not None
+    sixes = cons.copy()
+    sixes.at_least(seat, SIXES, 3)
+    low = cons.copy()
+    low.cannot_hold(seat, HIGH)
+    modes = [c for c in (sixes, low) if c.feasible()]
+    if not modes:
+        raise Infeasible("no hand of the redeal's requester may ask for a redeal")
+    return rng.choice(modes)
+
+
+def _undo_exchange(
+    prep: Prepared, after: list[CardSet], extras: dict[str, CardSet], rng: random.Random
+) -> tuple[list[CardSet], list[int], list[int]]:
+    """4 players: the dealt hands from the hands after the exchange, and the given and
+    returned cards (drawn where the observer did not see them), HUU-5.1, HUU-5.3."""
+    d, partner, me = prep.declarer, prep.partner, prep.obs.seat
+    init = list(after)
+    knows = me in (d, partner)
+    ng, nr = len(prep.gives), len(prep.returns)
+    g = [parse_card(x) for x in prep.gives] if knows else []
+    rt = [parse_card(x) for x in prep.returns] if knows else []
+    phase = prep.obs.phase
+    if phase == "give":
+        if not knows:
+            g = cards_list(extras["give"])
+            rng.shuffle(g)
+        init[partner] = after[partner] | sum(1 << c for c in g)
+        return init, g, rt
+    if nr < ng or phase == "contract":  # gives delivered, the returns (some) in the packet
+        if not knows:
+            rt = cards_list(extras.get("return", 0))
+            rng.shuffle(rt)
+            g = rng.sample(cards_list(after[d] | sum(1 << c for c in rt)), ng)
+        rmask, gmask = sum(1 << c for c in rt), sum(1 << c for c in g)
+        init[d] = (after[d] | rmask) & ~gmask
+        init[partner] = after[partner] | gmask
+        return init, g, rt
+    if not knows:  # the exchange is complete
+        rt = rng.sample(cards_list(after[partner]), nr)
+        g = rng.sample(cards_list(after[d]), ng)
+    rmask, gmask = sum(1 << c for c in rt), sum(1 << c for c in g)
+    init[partner] = (after[partner] & ~rmask) | gmask
+    init[d] = (after[d] | rmask) & ~gmask  # a card given and returned began at the partner
+    return init, g, rt
+
+
+def _undo_widow(
+    prep: Prepared, after: list[CardSet], extras: dict[str, CardSet], rng: random.Random
+) -> tuple[list[CardSet], list[int], list[int]]:
+    """3 players: the dealt hands, the widow and the discards (HUU-3.3, HUU-6.1, HUU-6.2)."""
+    d, me = prep.declarer, prep.obs.seat
+    init = list(after)
+    widow = list(prep.widow) if prep.widow else cards_list(extras["widow"])
+    disc: list[int] = []
+    if d >= 0:
+        if me == d:
+            disc = [parse_card(x) for x in prep.obs.info["discards"]]
+        else:
+            disc = cards_list(extras["discards"])
+            rng.shuffle(disc)
+        init[d] = (after[d] | sum(1 << c for c in disc)) & ~sum(1 << c for c in widow)
+    return init, widow, disc
+
+
+def _replay(
+    state: HuutopussiState, history: tuple[str, ...], hidden: dict[str, Iterator[int]]
+) -> None:
+    """The history through the rules, each hidden card (``give ?``…) written in from
+    ``hidden`` (its verb's cards in order): every condition is checked exactly."""
+    by_text = TABLE.by_text
+    try:
+        for text in history:
+            if text.startswith(("give", "return", "discard")):
+                verb, _, arg = text.partition(" ")
+                c = next(hidden[verb])
+                if arg == "?":
+                    text = f"{verb} {CARD_NAMES[c]}"
+            state.apply(by_text[text])
+    except (FolkcardsError, StopIteration, KeyError):
+        raise Reject("the history does not replay on this world") from None
 
 
 def _rebuild(
     game: HuutopussiGame,
-    obs: Observation,
-    variant: dict[str, Any],
-    hands: list[int],
-    extras: dict[str, int],
-    kn: _Knowledge,
-    d: int,
-    partner: int,
-    widow_pub: list[int],
+    prep: Prepared,
+    hands: list[CardSet],
+    extras: dict[str, CardSet],
     rng: random.Random,
-) -> HuutopussiState | None:
-    """Initial hands from the sampled current ones, then replay the history on them."""
-    n = len(hands)
-    me = obs.seat
-    after = [hands[s] | kn.played[s] for s in range(n)]  # hands after any exchange or widow
-    gives = [t.split()[1] for t in obs.history if t.startswith("give ")]
-    returns = [t.split()[1] for t in obs.history if t.startswith("return ")]
-    g: list[int] = []
-    rt: list[int] = []
-    init = list(after)
+) -> HuutopussiState:
+    """The world of the drawn current ``hands`` and hidden piles, replayed to now."""
+    obs, facts = prep.obs, prep.facts
+    n = facts.n
+    after = [hands[s] | facts.played[s] for s in range(n)]  # hands after exchange or widow
     widow: list[int] = []
-    disc: list[int] = []
-    if n == 4 and d >= 0:
-        knows = me in (d, partner)
-        ng, nr = len(gives), len(returns)
-        phase = obs.phase
-        if knows:
-            g = [parse_card(x) for x in gives]
-            rt = [parse_card(x) for x in returns]
-        if phase == "give":
-            if not knows:
-                g = cards_list(extras["give"])
-                rng.shuffle(g)
-            init[partner] = after[partner] | sum(1 << c for c in g)
-        elif nr < ng or phase == "contract" or (phase == "return" and nr < ng):
-            # gives delivered, returns (some) in the packet
-            if not knows:
-                rt = cards_list(extras.get("return", 0))
-                rng.shuffle(rt)
-                base = cards_list(after[d] | sum(1 << c for c in rt))
-                g = rng.sample(base, ng)
-            rmask = sum(1 << c for c in rt)
-            gmask = sum(1 << c for c in g)
-            init[d] = (after[d] | rmask) & ~gmask
-            init[partner] = after[partner] | gmask
-        else:  # exchange complete
-            if not knows:
-                rt = rng.sample(cards_list(after[partner]), nr)
-                g = rng.sample(cards_list(after[d]), ng)
-            rmask = sum(1 << c for c in rt)
-            gmask = sum(1 << c for c in g)
-            init[partner] = (after[partner] & ~rmask) | gmask
-            init[d] = (after[d] | rmask) & ~gmask  # a card given and returned began at the partner
     if n == 3:
-        widow = list(widow_pub) if widow_pub else cards_list(extras["widow"])
-        if d >= 0:
-            if me == d:
-                disc = [parse_card(x) for x in obs.info["discards"]]
-            else:
-                disc = cards_list(extras["discards"])
-                rng.shuffle(disc)
-            init[d] = (after[d] | sum(1 << c for c in disc)) & ~sum(1 << c for c in widow)
-    carry = {"totals": list(obs.carry["totals"])}
+        init, widow, disc = _undo_widow(prep, after, extras, rng)
+        hidden = {"discard": iter(disc)}
+    elif prep.declarer >= 0:
+        init, g, rt = _undo_exchange(prep, after, extras, rng)
+        hidden = {"give": iter(g), "return": iter(rt)}
+    else:
+        init, hidden = after, {}
     try:
         state = game.new_deal(
-            variant,
+            prep.variant,
             obs.dealer,
             None,
             hands=[cards_list(h) for h in init],
             extra={"widow": widow} if n == 3 else None,
-            carry=carry,
+            carry={"totals": list(obs.carry["totals"])},
         )
     except FolkcardsError:
-        return None
+        raise Reject("the dealt hands are not a deal") from None
     assert isinstance(state, HuutopussiState)
-    gi = iter(g)
-    ri = iter(rt)
-    di = iter(disc)
-    by_text = TABLE.by_text
-    try:
-        for text in obs.history:
-            if text.endswith("?"):
-                verb = text.split()[0]
-                src = gi if verb == "give" else ri if verb == "return" else di
-                text = f"{verb} {CARD_NAMES[next(src)]}"
-            elif text.startswith(("give", "return", "discard")):
-                verb = text.split()[0]
-                src = gi if verb == "give" else ri if verb == "return" else di
-                next(src)
-            state.apply(by_text[text])
-    except (FolkcardsError, StopIteration, KeyError):
-        return None
-    if [(s, x, i) for s, x, i in state.declarations] != [
-        (int(e["seat"]), SUITS.index(e["suit"]), int(e["at"])) for e in obs.info["declarations"]
-    ]:
-        return None
-    if (
-        obs.result is not None
-        and obs.result["redeal"]
-        and not can_redeal(state.hands[obs.result["redeal_by"]])
-    ):
-        return None
+    _replay(state, obs.history, hidden)
     return state
 
 
-__all__ = ["determinize"]
+_last: tuple[Observation, Prepared] | None = None
+"""The last observation read: a search bot draws many worlds from one."""
+
+
+def _prepared(game: HuutopussiGame, obs: Observation) -> Prepared:
+    global _last
+    last = _last
+    if last is None or last[0] is not obs:
+        last = _last = (obs, prepare(game, obs))
+    return last[1]
+
+
+def determinize(game: HuutopussiGame, obs: Observation, rng: random.Random) -> HuutopussiState:
+    """A full deal whose ``observation(obs.seat)`` equals ``obs`` (see the module docstring).
+
+    :class:`~folkcards.engine.determinize.DeterminizeError` when no draw succeeds;
+    :class:`~folkcards.engine.determinize.Infeasible` at once when the cards the
+    observation shows admit no deal at all.
+    """
+    prep = _prepared(game, obs)
+    facts = prep.facts
+    n = facts.n
+
+    def attempt(rng: random.Random, k: int) -> HuutopussiState:
+        cons = prep.base if prep.redeal_by is None else _steer_redeal(prep, prep.base, rng)
+        drawn = cons.draw(rng)
+        hands = drawn[:n]
+        if not facts.pairs_hold(hands):
+            raise Reject("a K/Q pair condition fails")
+        extras = {name: drawn[n + j] for j, name in enumerate(prep.extras)}
+        state = _rebuild(game, prep, hands, extras, rng)
+        res = obs.result
+        if res is not None and res["redeal"] and not can_redeal(state.hands[res["redeal_by"]]):
+            raise Reject("the redeal's requester may not ask for one")  # HUU-4.6
+        if [tuple(x) for x in state.declarations] != [
+            (int(e["seat"]), SUITS.index(e["suit"]), int(e["at"])) for e in obs.info["declarations"]
+        ]:
+            raise Reject("the declarations differ")
+        if state.observation(obs.seat) != obs:
+            raise Reject("observation differs")
+        return state
+
+    return rejection_sample(attempt, rng, MAX_DRAWS, "this Huutopussi observation")
+
+
+__all__ = ["Facts", "Prepared", "determinize", "follow_lacks", "prepare"]

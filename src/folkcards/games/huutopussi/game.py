@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from operator import itemgetter
-from typing import Any, ClassVar
+from typing import Any
 
-from folkcards.cards import BIT, CARD_NAMES, Card
+from folkcards.cards import CARD_NAMES, Card
 from folkcards.engine.actions import Action, ActionSyntaxError
 from folkcards.engine.api import (
     DealState,
@@ -20,24 +19,17 @@ from folkcards.engine.api import (
     json_repr,
 )
 from folkcards.engine.card import NO_TRUMP, GameCard, suit_run, teams
+from folkcards.engine.memo import Memo
 
-from .state import HuutopussiState
-from .tables import CARDS36, DECK, TABLE, rules_of
+from .deal import HuutopussiState
+from .fast import deal_deck
+from .rules import CARDS36, DECK, TABLE, rules_of
 
 CARD_SET = frozenset(CARDS36)
 
-_DEAL_PICKS: dict[int, tuple[tuple[Any, ...], ...]] = {
-    n: tuple(
-        tuple(
-            itemgetter(*range((s - dealer - 1) % n, n * (11 if n == 3 else 9), n)) for s in range(n)
-        )
-        for dealer in range(n)
-    )
-    for n in (3, 4)
-}
-"""``_DEAL_PICKS[players][dealer][seat]``: picks the deck positions dealt to ``seat`` (the
-cards go one at a time from the dealer's left, HUU-3.2), so a hand is one ``sum``."""
-
+NORMALIZED: Memo[Any, dict[str, Any]] = Memo("huutopussi.variants", limit=1 << 10)
+"""``normalize_variant``'s results by the raw variant's items (keys, types and values): an
+index that :meth:`HuutopussiGame.normalize_variant` fills with the variants it accepts."""
 
 FIXED_BY_ERLANGEN = ("card_points", "last_trick", "no_trick_rule")
 FOUR_PLAYER_ONLY = ("no_trick_rule", "tie")
@@ -71,7 +63,6 @@ class HuutopussiGame(Game):
     partnership = True
     deal_keys = ("totals",)
     derived_deal_keys = ("totals",)  # HUU-10.3: a deal in a match may leave them out
-    _normalized: ClassVar[dict[Any, dict[str, Any]]] = {}
     variant_options = (
         VariantOption("players", 4, "3 → three-player Huutopussi (HUU-13)", choices=(4, 3)),
         VariantOption(
@@ -112,14 +103,14 @@ class HuutopussiGame(Game):
         :meth:`renormalize_variant`.)"""
         try:
             key = tuple((k, type(x), x) for k, x in raw.items()) if type(raw) is dict else None
-            cached = self._normalized.get(key) if key is not None else None
+            cached = NORMALIZED.table.get(key) if key is not None else None
         except TypeError:  # unhashable values: no caching
             key = cached = None
         if cached is not None:
             return dict(cached)
         v = self._normalize(raw)
         if key is not None:  # only variants the rules accept are cached
-            self._normalized[key] = dict(v)
+            NORMALIZED.store(key, dict(v))
         return v
 
     def _normalize(self, raw: object) -> dict[str, Any]:
@@ -256,55 +247,23 @@ class HuutopussiGame(Game):
         totals = [0] * (3 if n == 3 else 2)
         if carry and "totals" in carry:
             totals = list(carry["totals"])
-        size = 11 if n == 3 else 9
+        size = 11 if n == 3 else 9  # HUU-3.2, HUU-3.3
         if deck is not None:
             if hands is not None or extra:
                 raise MalformedRecord("a deal needs exactly one of 'deck' or 'hands'")
             cards = list(deck)
-            rest = cards[n * size :]
-            masks: list[int] = []
-            total = 0
-            if len(cards) == 36:
-                try:  # HUU-3.2: one card at a time from the dealer's left; the rest: widow
-                    masks = [
-                        sum(map(BIT.__getitem__, pick(cards))) for pick in _DEAL_PICKS[n][dealer]
-                    ]
-                    total = sum(masks) + sum(map(BIT.__getitem__, rest))
-                except (IndexError, TypeError):
-                    masks = []
-            # 36 one-card sets summing to the pack are 36 different cards of it (no carries);
-            # a negative number would index BIT from the end, hence the min().
-            if not masks or total != DECK or min(cards) < 0:
+            masks = deal_deck(cards, n, dealer)  # HUU-3.2: one at a time from the dealer's left
+            if masks is None:
                 raise MalformedRecord(
                     "'deck' must hold the 36 cards of the Huutopussi pack, each once"
                 )
+            rest = cards[n * size :]  # HUU-3.3: the widow (3 players)
             return HuutopussiState(self, v, r, dealer, masks, None, rest, cards, totals)
         if hands is None:
             raise MalformedRecord("a deal needs exactly one of 'deck' or 'hands'")
-        hl = [list(h) for h in hands]
-        if len(hl) != n:
-            raise MalformedRecord(f"'hands' must be a list of {n} hands")
-        for i, h in enumerate(hl):
-            if len(h) != size:
-                raise MalformedRecord(f"hands[{i}] must hold {size} cards, not {len(h)} (HUU-3.5)")
-        ex = dict(extra or {})
-        if n == 4:
-            if ex:
-                raise MalformedRecord("a 4-player record's 'extra' must be absent or {} (HUU-3.5)")
-            widow: list[int] = []
-        else:
-            if set(ex) != {"widow"}:
-                raise MalformedRecord(
-                    "a 3-player record needs 'extra': {\"widow\": [3 cards]} (HUU-3.5)"
-                )
-            widow = list(ex["widow"])
-            if len(widow) != 3:
-                raise MalformedRecord("the widow must hold 3 cards (HUU-3.5)")
-        seen = [c for h in hl for c in h] + widow
-        if len(set(seen)) != 36 or sum(1 << c for c in set(seen)) != DECK:
-            raise MalformedRecord("'hands' and 'extra' together must be the 36-card pack (HUU-3.5)")
-        masks = [sum(1 << c for c in h) for h in hl]
-        return HuutopussiState(self, v, r, dealer, masks, hl, widow, None, totals)
+        dealt, widow = _dealt_hands(hands, extra, n, size)
+        masks = [sum(1 << c for c in h) for h in dealt]
+        return HuutopussiState(self, v, r, dealer, masks, dealt, widow, None, totals)
 
     def determinize(self, obs: Observation, rng: random.Random) -> DealState:
         """A full state consistent with ``obs`` (HUU-14), sampled from the observation only."""
@@ -426,3 +385,36 @@ def _is_filled(key: str, value: Any) -> bool:
     """True for the marked default of ``key`` (an option that a normalization filled in)."""
     filled = _FILLED.get(key)
     return filled is not None and type(value) is type(filled) and value == filled
+
+
+def _dealt_hands(
+    hands: Sequence[Sequence[Card]],
+    extra: Mapping[str, Sequence[Card]] | None,
+    n: int,
+    size: int,
+) -> tuple[list[list[int]], list[int]]:
+    """A record's dealt hands and widow, checked (HUU-3.5): ``n`` hands of ``size`` cards
+    and, with 3 players only, a 3-card widow; together the 36-card pack."""
+    hl = [list(h) for h in hands]
+    if len(hl) != n:
+        raise MalformedRecord(f"'hands' must be a list of {n} hands")
+    for i, h in enumerate(hl):
+        if len(h) != size:
+            raise MalformedRecord(f"hands[{i}] must hold {size} cards, not {len(h)} (HUU-3.5)")
+    ex = dict(extra or {})
+    if n == 4:
+        if ex:
+            raise MalformedRecord("a 4-player record's 'extra' must be absent or {} (HUU-3.5)")
+        widow: list[int] = []
+    else:
+        if set(ex) != {"widow"}:
+            raise MalformedRecord(
+                "a 3-player record needs 'extra': {\"widow\": [3 cards]} (HUU-3.5)"
+            )
+        widow = list(ex["widow"])
+        if len(widow) != 3:
+            raise MalformedRecord("the widow must hold 3 cards (HUU-3.5)")
+    seen = [c for h in hl for c in h] + widow
+    if len(set(seen)) != 36 or sum(1 << c for c in set(seen)) != DECK:
+        raise MalformedRecord("'hands' and 'extra' together must be the 36-card pack (HUU-3.5)")
+    return hl, widow

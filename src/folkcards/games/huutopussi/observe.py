@@ -1,0 +1,260 @@
+"""What each seat may know of a Huutopussi deal (HUU-14), and the deal's events.
+
+:func:`observe` is a seat's or a spectator's :class:`~folkcards.engine.api.Observation`
+(``info`` is documented in the package). Only the exchange and the discard hide a card
+(HUU-14.3, 14.4, 14.6): :func:`visible_text` is one history entry as a viewer saw it, and
+:func:`visible_history` — the fast path, which copies every entry from the first card
+played on — the whole history (a test compares it with :func:`visible_text` entry by
+entry). :func:`narrate` replays the deal from its set-up into events hidden the same way.
+"""
+
+from __future__ import annotations
+
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
+
+from folkcards.cards import CARD_NAMES, SUITS
+from folkcards.engine.actions import Action
+from folkcards.engine.api import SPECTATOR, Observation
+from folkcards.engine.events import Told, private, public
+
+from .rules import (
+    ARG,
+    K_ANSWER_NO,
+    K_ANSWER_SUIT,
+    K_ANSWER_YES,
+    K_ASK_HALF,
+    K_ASK_MARRIAGE,
+    K_BID,
+    K_CONTRACT,
+    K_DECLARE,
+    K_DISCARD,
+    K_GIVE,
+    K_PASS,
+    K_PLAY,
+    K_RETURN,
+    KIND,
+    P_BIDDING,
+)
+from .scoring import deal_end
+
+if TYPE_CHECKING:
+    from .deal import HuutopussiState
+
+_TEXT = attrgetter("text")  # an action's text, for copying the public part of a history
+_HIDES_CARD = frozenset((K_GIVE, K_RETURN, K_DISCARD))  # HUU-14.3, 14.4, 14.6
+
+
+def visible_text(st: HuutopussiState, index: int, seat: int) -> str:
+    """HUU-14: the text of history entry ``index`` as ``seat`` saw it (``give ?``…);
+    ``seat`` may be :data:`SPECTATOR`, who sees no hidden card."""
+    a = st.history[index]
+    kind = KIND[a]
+    if kind == K_GIVE:  # HUU-14.3: the card is seen by the giver and the declarer
+        return a.text if seat >= 0 and seat in (st.declarer, st.actors[index]) else "give ?"
+    if kind == K_RETURN:  # HUU-14.4: by the declarer and its partner
+        return a.text if seat >= 0 and seat in (st.declarer, st.partner) else "return ?"
+    if kind == K_DISCARD:  # HUU-14.6: by the declarer only
+        return a.text if seat >= 0 and seat == st.declarer else "discard ?"
+    return a.text
+
+
+def visible_history(st: HuutopussiState, viewer: int) -> tuple[str, ...]:
+    """Every history entry as ``viewer`` saw it (:func:`visible_text` of each).
+
+    Only steps before the first card is played can hide a card (gives, returns, discards:
+    HUU-5, HUU-6), so from the first ``play`` on the texts are copied as they are."""
+    history = st.history
+    n = len(history)
+    i = 0
+    out: list[str] = []
+    while i < n:
+        a = history[i]
+        kind = KIND[a]
+        if kind == K_PLAY:
+            out += map(_TEXT, history[i:])
+            break
+        out.append(visible_text(st, i, viewer) if kind in _HIDES_CARD else a.text)
+        i += 1
+    return tuple(out)
+
+
+def observation(st: HuutopussiState, seat: int) -> Observation:
+    """Everything ``seat`` may know (HUU-14); :data:`SPECTATOR` gives the public view."""
+    if seat != SPECTATOR and not 0 <= seat < st.num_seats:
+        raise ValueError(f"seat {seat!r} is not a seat of this deal (0–{st.num_seats - 1})")
+    return observe(st, seat)
+
+
+def observe(st: HuutopussiState, viewer: int) -> Observation:
+    """The observation of seat ``viewer``, or of a spectator (``viewer`` = SPECTATOR, who
+    holds no hand and took no part in the exchange or the discard)."""
+    seated = viewer >= 0
+    return Observation(
+        game=st.game.name,
+        variant=dict(st.variant),
+        seat=viewer,
+        num_seats=st.num_seats,
+        dealer=st.dealer,
+        phase=st.phase,
+        to_act=st.to_act,
+        hand=st.hands[viewer] if seated else 0,
+        legal=st.legal_actions() if seated and viewer == st.to_act else (),
+        history=visible_history(st, viewer),
+        actors=tuple(st.actors),
+        info=_info(st, viewer),
+        carry={"totals": list(st.totals)},
+        result=st.result() if st.to_act is None else None,
+    )
+
+
+def _info(st: HuutopussiState, viewer: int) -> dict[str, Any]:
+    """``Observation.info`` for ``viewer`` (the keys documented in the package)."""
+    n = st.num_seats
+    d = st.declarer
+    seated = viewer >= 0
+    # HUU-14.3, 14.4: the exchanged cards (declarer and partner; with 3 players the
+    # declarer sees the empty lists); HUU-14.6: the discards (the declarer only)
+    knows_given = seated and d >= 0 and viewer in (d, st.partner)
+    knows_discards = seated and n == 3 and viewer == d
+    return {
+        "players": n,
+        "banned": [s for s in range(n) if st.banned >> s & 1],
+        "high_bid": st.high or None,
+        "high_bidder": st.high_seat if st.high_seat >= 0 else None,
+        "passed": [s for s in range(n) if st.passed >> s & 1],
+        "declarer": d if d >= 0 else None,
+        "bid": st.bid or None,
+        "contract": st.contract or None,
+        "hand_sizes": [h.bit_count() for h in st.hands],
+        "given": [CARD_NAMES[c] for c in st.given] if knows_given else None,
+        "given_count": len(st.given),
+        "returned": [CARD_NAMES[c] for c in st.returned] if knows_given else None,
+        "returned_count": len(st.returned),
+        "widow": [CARD_NAMES[c] for c in st.widow] if n == 3 and d >= 0 else None,
+        "discards": [CARD_NAMES[c] for c in st.discards] if knows_discards else None,
+        "discard_count": len(st.discards),
+        "trump": SUITS[st.trump] if st.trump >= 0 else None,
+        "declarations": [{"seat": s, "suit": SUITS[x], "at": i} for s, x, i in st.declarations],
+        "broken": [s for s in range(n) if st.broken >> s & 1],
+        "leader": st.leader if st.leader >= 0 else None,
+        "trick": [CARD_NAMES[c] for c in st.trick],
+        "tricks_played": st.tricks_done,
+        "tricks": list(st.tricks),
+        "points": list(st.points),
+        "marriages": list(st.marriages),
+        "window": st.window,
+        "asker": st.asker if st.asker >= 0 else None,
+        "ask": (
+            None
+            if st.asker < 0
+            else ("marriage" if st.ask_suit < 0 else f"half {SUITS[st.ask_suit]}")
+        ),
+        "calls": st.calls,
+    }
+
+
+# --- events ------------------------------------------------------------------------------------
+
+
+def narrate(final: HuutopussiState) -> list[Told]:
+    """The events of ``final``'s deal so far (see ``HuutopussiState._narrate``)."""
+    st = final.fresh()
+    assert isinstance(st, type(final))
+    out = [public("deal", dealer=st.dealer)]
+    for action, seat in zip(final.history, final.actors, strict=True):
+        ph, declarer, made = st.ph, st.declarer, len(st.declarations)
+        trick, leader, done = list(st.trick), st.leader, st.tricks_done
+        st.apply(action)
+        if KIND[action] == K_PLAY:
+            out += _play_events(st, seat, ARG[action], trick, leader, done)
+        elif KIND[action] != K_DECLARE:  # a declaration's event is its trump's
+            out.append(_action_event(st, action, seat))
+        if len(st.declarations) > made:  # HUU-8.7 – HUU-8.9: a trump is made
+            out.append(_trump_event(st, KIND[action]))
+        if ph == P_BIDDING and st.ph != P_BIDDING and st.redeal_by < 0:  # HUU-4.5, HUU-12.2
+            out += _bidding_end(st, declarer)
+    if st.to_act is None:
+        out.append(public("deal_end", **deal_end(st)))
+    return out
+
+
+def _play_events(
+    st: HuutopussiState, seat: int, c: int, trick: list[int], leader: int, done: int
+) -> list[Told]:
+    """``play C``, and the trick it completes (HUU-7.4, HUU-7.5, the last trick HUU-1.4)."""
+    out = [public("play", seat=seat, card=CARD_NAMES[c])]
+    if st.tricks_done > done:
+        r = st.rules
+        cards = [*trick, c]
+        w = st.win_seat
+        out.append(
+            public(
+                "trick",
+                number=st.tricks_done,
+                leader=leader,
+                cards=[CARD_NAMES[x] for x in cards],
+                winner=w,
+                side=st.sides[w],
+                points=sum(r.card_points[x] for x in cards),
+                bonus=r.last_trick if st.tricks_done == r.tricks else 0,
+            )
+        )
+    return out
+
+
+def _passed(seat: int, to: int | str, seen_by: tuple[int, ...], c: int) -> Told:
+    """One card passed face down, seen only by ``seen_by`` (HUU-14.3, 14.4, 14.6)."""
+    return private(
+        "pass_cards",
+        seen_by,
+        {"cards": None},
+        **{"from": seat, "to": to},
+        count=1,
+        cards=[CARD_NAMES[c]],
+    )
+
+
+def _action_event(st: HuutopussiState, action: Action, seat: int) -> Told:
+    """The event of any action but a play or a declaration, once ``st`` has applied it."""
+    kind, arg = KIND[action], ARG[action]
+    if kind in (K_BID, K_PASS):  # HUU-4
+        value = arg if kind == K_BID else None
+        return public("bid", seat=seat, action=action.text.split()[0], value=value)
+    if kind == K_GIVE:  # HUU-5.1, HUU-14.3
+        return _passed(seat, st.declarer, (seat, st.declarer), arg)
+    if kind == K_RETURN:  # HUU-5.3, HUU-14.4
+        return _passed(seat, st.partner, (seat, st.partner), arg)
+    if kind == K_DISCARD:  # HUU-6.2, HUU-14.6
+        return _passed(seat, "discards", (seat,), arg)
+    if kind == K_CONTRACT:  # HUU-5.2, HUU-6.3
+        return public("contract", declarer=seat, bid=st.bid, contract=arg)
+    if kind in (K_ASK_MARRIAGE, K_ASK_HALF):  # HUU-8.4, HUU-8.5
+        ask = "marriage" if kind == K_ASK_MARRIAGE else "half"
+        suit = SUITS[arg] if kind == K_ASK_HALF else None
+        return public("ask", seat=seat, ask=ask, suit=suit)
+    if kind in (K_ANSWER_SUIT, K_ANSWER_NO, K_ANSWER_YES):
+        return public("answer", seat=seat, answer=action.text.split()[1])
+    return public("call", seat=seat, call=action.text)  # redeal, kontra, re (HUU-4.6, 12.9)
+
+
+def _trump_event(st: HuutopussiState, kind: int) -> Told:
+    """The trump just made, by whom, how and for how much (HUU-8.7 – HUU-8.9)."""
+    credited, x, _ = st.declarations[-1]
+    how = {K_DECLARE: "declare", K_ANSWER_SUIT: "marriage", K_ANSWER_YES: "half"}[kind]
+    value = st.rules.marriage_values[x]
+    return public("trump", seat=credited, suit=SUITS[x], how=how, value=value)
+
+
+def _bidding_end(st: HuutopussiState, declarer: int) -> list[Told]:
+    """The bidding's outcome: the declarer and bid (with the widow shown to all, 3
+    players, HUU-6.1), or all passed (HUU-12.2)."""
+    if st.declarer < 0 or declarer >= 0:
+        return [public("contract", mode="all_pass")]
+    out = [public("contract", declarer=st.declarer, bid=st.bid)]
+    if st.num_seats == 3:
+        cards = [CARD_NAMES[c] for c in st.widow]
+        out.append(
+            public("pass_cards", **{"from": "widow", "to": st.declarer}, count=3, cards=cards)
+        )
+    return out
