@@ -55,6 +55,9 @@ def test_an_info_reads_as_a_mapping_and_stays_frozen() -> None:
         info.trump = "S"  # type: ignore[misc]
     assert pickle.loads(pickle.dumps(info)) == info and copy.deepcopy(info) == info
     assert repr(info) == "Toy(trump='H', tricks=[1, 2])"
+    assert Toy(tricks=[1, 2], trump="H") == info  # the slot-filling constructor, by keyword
+    with pytest.raises(TypeError):
+        Toy("H")  # type: ignore[call-arg]
 
 
 @pytest.mark.parametrize("name", sorted(TYPED))

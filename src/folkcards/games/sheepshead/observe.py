@@ -43,6 +43,29 @@ if TYPE_CHECKING:
     from .deal import SheepsheadState
 
 
+def visible_history(st: SheepsheadState, viewer: int) -> tuple[str, ...]:
+    """Every action's text as ``viewer`` sees it: the picker's buries are ``bury ?`` to
+    everyone else (SHP-13.1). Only the picker buries, and before the first card is played
+    (SHP-5), so only the head of the history is looked at."""
+    texts = [a.text for a in st.history]
+    if st.picker >= 0 and viewer != st.picker:
+        for i, a in enumerate(st.history):
+            kind = KIND[a]
+            if kind == K_BURY:
+                texts[i] = "bury ?"
+            elif kind == K_PLAY:
+                break
+    return tuple(texts)
+
+
+def visible_history_reference(st: SheepsheadState, viewer: int) -> tuple[str, ...]:
+    """:func:`visible_history` read off every action (the plain rule, for the tests)."""
+    return tuple(
+        "bury ?" if KIND[a] == K_BURY and who != viewer else a.text
+        for a, who in zip(st.history, st.actors, strict=True)
+    )
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class SheepsheadInfo(Info):
     """A Sheepshead observation's ``info`` (cards as canonical text). A spectator's has the
@@ -90,10 +113,7 @@ def observe(st: SheepsheadState, viewer: int) -> Observation:
     seated = viewer >= 0
     picker = st.picker
     is_picker = seated and viewer == picker  # no picker is -1, like SPECTATOR
-    history = tuple(
-        "bury ?" if KIND[a] == K_BURY and who != viewer else a.text
-        for a, who in zip(st.history, st.actors, strict=True)
-    )
+    history = visible_history(st, viewer)
     played_out = over and st._md != M_DOUBLER
     show_blind = is_picker or played_out  # SHP-13.1; a leaster shows it only at the end
     show_bury = picker >= 0 and (is_picker or played_out)  # SHP-5.2
