@@ -29,6 +29,7 @@ def variant_for(game: Game, rng: random.Random) -> dict[str, Any]:
 
 
 TYPED = {
+    "huutopussi": "HuutopussiInfo",
     "sasku": "SaskuInfo",
     "scopone": "ScoponeInfo",
     "sheepshead": "SheepsheadInfo",

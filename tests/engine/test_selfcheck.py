@@ -302,9 +302,17 @@ def _break(monkeypatch: pytest.MonkeyPatch, fault: str) -> None:
 
         def leaky(self: SaskuDeal) -> Observation:
             obs = public(self)
-            return replace(obs, info={**obs.info, "leak": self.observation(0).hand})
+            return replace(obs, info=replace(obs.info, passed=[self.observation(0).hand]))
 
         monkeypatch.setattr(SaskuDeal, "public_observation", leaky)
+    elif fault == "info.typed":
+        public = SaskuDeal.public_observation
+
+        def untyped(self: SaskuDeal) -> Observation:
+            obs = public(self)
+            return replace(obs, info=dict(obs.info))
+
+        monkeypatch.setattr(SaskuDeal, "public_observation", untyped)
     elif fault == "replay.end":
         result = SaskuDeal.result
         monkeypatch.setattr(SaskuDeal, "result", lambda self: {**result(self), "id": id(self)})
@@ -333,6 +341,7 @@ FAULTS = [
     "determinize.observation",
     "public.shape",
     "public.determinize",
+    "info.typed",
     "replay.end",
     "exception",
 ]

@@ -52,6 +52,7 @@ from folkcards.engine.api import (
     Observation,
     VariantOption,
 )
+from folkcards.engine.info import Info
 from folkcards.engine.match import Match
 from folkcards.engine.records import load_match, replay, start_deal
 from folkcards.raycluster import ray_session
@@ -602,6 +603,12 @@ class DealChecker:
             raise _fail("public.shape", f"public_observation().is_over is {public.is_over}")
         if len(public.history) != len(public.actors):
             raise _fail("public.shape", "public_observation(): history and actors differ")
+        if not isinstance(public.info, Info):  # docs/engine.md §2: a game's typed facts
+            raise _fail(
+                "info.typed",
+                f"public_observation().info is a {type(public.info).__name__}, not the "
+                "game's frozen Info dataclass",
+            )
 
     def check_cards(self, observations: list[Observation], public: Observation) -> None:
         """Hands disjoint and within the pack; hand sizes as published; no played card in a

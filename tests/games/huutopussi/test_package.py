@@ -52,6 +52,7 @@ def test_the_old_names_stay_importable() -> None:
         "GAME",
         "HuutopussiDeal",
         "HuutopussiGame",
+        "HuutopussiInfo",
         "HuutopussiState",
     ]
     old = importlib.import_module("folkcards.games.huutopussi.state")

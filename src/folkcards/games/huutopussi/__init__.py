@@ -13,45 +13,12 @@ Use it through the registry (``folkcards.games.GAMES["huutopussi"]``) or :data:`
     >>> state.phase, state.to_act
     ('bidding', 1)
 
-``Observation.info`` (``state.observation(seat).info``) holds, JSON-ready:
-
-``players``
-    3 or 4.
-``banned``
-    seats under huutokielto this deal (HUU-4.7).
-``high_bid``, ``high_bidder``, ``passed``
-    the bidding so far (null while nobody has bid; ``passed`` a list of seats).
-``declarer``, ``bid``, ``contract``
-    the declarer, the final bid and the contract once known (null before).
-``hand_sizes``
-    the number of cards in each seat's hand.
-``given``, ``returned``
-    the exchanged cards (HUU-14.3/14.4) for the declarer and its partner; null for others
-    and for a spectator, who see only ``given_count`` and ``returned_count``.
-``widow``
-    3 players: the widow once the declarer took it (public, HUU-14.6); else null.
-``discards``
-    3 players: the declarer's discards, for the declarer only (null otherwise, and for a
-    spectator); ``discard_count`` for everyone.
-``trump``
-    the current trump suit letter or null.
-``declarations``
-    every successful declaration in order: ``{"seat", "suit", "at"}`` where ``at`` is the
-    history index of the action that made the trump (a ``declare`` or an ``answer``).
-``broken``
-    seats whose marriages are broken (HUU-8.6).
-``leader``, ``trick``, ``tricks_played``
-    the leader and cards of the trick in progress, and the number of completed tricks.
-``tricks``, ``points``, ``marriages``
-    per side (team with 4 players, seat with 3): tricks won, card points won in tricks
-    (plus the last trick once won; a 3-player declarer's discards are added only in the
-    result) and marriage values declared.
-``window``
-    true when the seat to act may make a declaration attempt now (HUU-8.1).
-``asker``, ``ask``
-    in phase ``answer``: who asked and what (``"marriage"`` or ``"half X"``).
-``calls``
-    kontra/re calls so far (Erlangen).
+``Observation.info`` (``state.observation(seat).info``) is a :class:`HuutopussiInfo`
+(``observe.py``): the players, huutokielto, the bidding, declarer, bid and contract, hand
+sizes, the exchanged cards (to the declarer and partner) and how many, the widow and the
+discards (3 players), trump and every declaration, broken marriages, the trick in progress,
+tricks, points and marriages per side, the declaration window, a pending question and the
+Erlangen calls, each field documented there.
 
 ``Observation.carry`` is ``{"totals": [...]}``, the match totals before the deal (HUU-10.3).
 
@@ -83,6 +50,7 @@ from folkcards.engine.registry import register
 from . import deal
 from .deal import HuutopussiDeal, HuutopussiState
 from .game import HuutopussiGame
+from .observe import HuutopussiInfo
 
 sys.modules.setdefault(f"{__name__}.state", deal)
 """``….huutopussi.state``, the deal's module in the first layout, is :mod:`.deal`: what
@@ -91,4 +59,4 @@ sys.modules.setdefault(f"{__name__}.state", deal)
 GAME = register(HuutopussiGame())
 """The registry's Huutopussi."""
 
-__all__ = ["GAME", "HuutopussiDeal", "HuutopussiGame", "HuutopussiState"]
+__all__ = ["GAME", "HuutopussiDeal", "HuutopussiGame", "HuutopussiInfo", "HuutopussiState"]

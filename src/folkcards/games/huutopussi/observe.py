@@ -10,6 +10,7 @@ entry). :func:`narrate` replays the deal from its set-up into events hidden the 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +18,7 @@ from folkcards.cards import CARD_NAMES, SUITS
 from folkcards.engine.actions import Action
 from folkcards.engine.api import SPECTATOR, Observation
 from folkcards.engine.events import Told, private, public
+from folkcards.engine.info import Info
 
 from .rules import (
     ARG,
@@ -108,8 +110,78 @@ def observe(st: HuutopussiState, viewer: int) -> Observation:
     )
 
 
-def _info(st: HuutopussiState, viewer: int) -> dict[str, Any]:
-    """``Observation.info`` for ``viewer`` (the keys documented in the package)."""
+@dataclass(frozen=True, slots=True, eq=False)
+class HuutopussiInfo(Info):
+    """A Huutopussi observation's ``info`` (cards as canonical text). Sides are teams with
+    4 players and seats with 3. A spectator's is that of a seat that took no part in the
+    exchange or the discard (HUU-14)."""
+
+    players: int
+    """3 or 4 (HUU-13)."""
+    banned: list[int]
+    """Seats under huutokielto this deal (HUU-4.7)."""
+    high_bid: int | None
+    """The highest bid so far, or None while nobody has bid."""
+    high_bidder: int | None
+    """The seat of the highest bid, or None."""
+    passed: list[int]
+    """Seats that passed in the bidding."""
+    declarer: int | None
+    """The declarer once known, else None."""
+    bid: int | None
+    """The final bid once known, else None."""
+    contract: int | None
+    """The contract once known, else None."""
+    hand_sizes: list[int]
+    """Cards in each seat's hand."""
+    given: list[str] | None
+    """The cards given in the exchange, to the declarer and its partner (HUU-14.3); None
+    for the others and for a spectator."""
+    given_count: int
+    """How many cards were given so far (public)."""
+    returned: list[str] | None
+    """The cards returned in the exchange, to the declarer and its partner (HUU-14.4);
+    None for the others and for a spectator."""
+    returned_count: int
+    """How many cards were returned so far (public)."""
+    widow: list[str] | None
+    """3 players: the widow once the declarer took it (public, HUU-14.6); else None."""
+    discards: list[str] | None
+    """3 players: the declarer's discards, to the declarer only (HUU-14.6); else None."""
+    discard_count: int
+    """How many cards were discarded so far (public)."""
+    trump: str | None
+    """The current trump suit, or None."""
+    declarations: list[dict[str, Any]]
+    """Every successful declaration in order, ``{"seat", "suit", "at"}``: ``at`` is the
+    history index of the action that made the trump (a ``declare`` or an ``answer``)."""
+    broken: list[int]
+    """Seats whose marriages are broken (HUU-8.6)."""
+    leader: int | None
+    """The leader of the trick in progress, or None."""
+    trick: list[str]
+    """The cards of the trick in progress, in play order."""
+    tricks_played: int
+    """Completed tricks."""
+    tricks: list[int]
+    """Tricks won per side."""
+    points: list[int]
+    """Card points won in tricks per side, with the last trick's once won (a 3-player
+    declarer's discards are added only in the result)."""
+    marriages: list[int]
+    """Marriage values declared per side."""
+    window: bool
+    """True when the seat to act may make a declaration attempt now (HUU-8.1)."""
+    asker: int | None
+    """In phase ``answer``: who asked, else None."""
+    ask: str | None
+    """In phase ``answer``: what was asked (``marriage`` or ``half X``), else None."""
+    calls: int
+    """Kontra/re calls so far (Erlangen, HUU-12)."""
+
+
+def _info(st: HuutopussiState, viewer: int) -> HuutopussiInfo:
+    """``Observation.info`` for ``viewer``."""
     n = st.num_seats
     d = st.declarer
     seated = viewer >= 0
@@ -117,41 +189,41 @@ def _info(st: HuutopussiState, viewer: int) -> dict[str, Any]:
     # declarer sees the empty lists); HUU-14.6: the discards (the declarer only)
     knows_given = seated and d >= 0 and viewer in (d, st.partner)
     knows_discards = seated and n == 3 and viewer == d
-    return {
-        "players": n,
-        "banned": [s for s in range(n) if st.banned >> s & 1],
-        "high_bid": st.high or None,
-        "high_bidder": st.high_seat if st.high_seat >= 0 else None,
-        "passed": [s for s in range(n) if st.passed >> s & 1],
-        "declarer": d if d >= 0 else None,
-        "bid": st.bid or None,
-        "contract": st.contract or None,
-        "hand_sizes": [h.bit_count() for h in st.hands],
-        "given": [CARD_NAMES[c] for c in st.given] if knows_given else None,
-        "given_count": len(st.given),
-        "returned": [CARD_NAMES[c] for c in st.returned] if knows_given else None,
-        "returned_count": len(st.returned),
-        "widow": [CARD_NAMES[c] for c in st.widow] if n == 3 and d >= 0 else None,
-        "discards": [CARD_NAMES[c] for c in st.discards] if knows_discards else None,
-        "discard_count": len(st.discards),
-        "trump": SUITS[st.trump] if st.trump >= 0 else None,
-        "declarations": [{"seat": s, "suit": SUITS[x], "at": i} for s, x, i in st.declarations],
-        "broken": [s for s in range(n) if st.broken >> s & 1],
-        "leader": st.leader if st.leader >= 0 else None,
-        "trick": [CARD_NAMES[c] for c in st.trick],
-        "tricks_played": st.tricks_done,
-        "tricks": list(st.tricks),
-        "points": list(st.points),
-        "marriages": list(st.marriages),
-        "window": st.window,
-        "asker": st.asker if st.asker >= 0 else None,
-        "ask": (
+    return HuutopussiInfo(
+        players=n,
+        banned=[s for s in range(n) if st.banned >> s & 1],
+        high_bid=st.high or None,
+        high_bidder=st.high_seat if st.high_seat >= 0 else None,
+        passed=[s for s in range(n) if st.passed >> s & 1],
+        declarer=d if d >= 0 else None,
+        bid=st.bid or None,
+        contract=st.contract or None,
+        hand_sizes=[h.bit_count() for h in st.hands],
+        given=[CARD_NAMES[c] for c in st.given] if knows_given else None,
+        given_count=len(st.given),
+        returned=[CARD_NAMES[c] for c in st.returned] if knows_given else None,
+        returned_count=len(st.returned),
+        widow=[CARD_NAMES[c] for c in st.widow] if n == 3 and d >= 0 else None,
+        discards=[CARD_NAMES[c] for c in st.discards] if knows_discards else None,
+        discard_count=len(st.discards),
+        trump=SUITS[st.trump] if st.trump >= 0 else None,
+        declarations=[{"seat": s, "suit": SUITS[x], "at": i} for s, x, i in st.declarations],
+        broken=[s for s in range(n) if st.broken >> s & 1],
+        leader=st.leader if st.leader >= 0 else None,
+        trick=[CARD_NAMES[c] for c in st.trick],
+        tricks_played=st.tricks_done,
+        tricks=list(st.tricks),
+        points=list(st.points),
+        marriages=list(st.marriages),
+        window=st.window,
+        asker=st.asker if st.asker >= 0 else None,
+        ask=(
             None
             if st.asker < 0
             else ("marriage" if st.ask_suit < 0 else f"half {SUITS[st.ask_suit]}")
         ),
-        "calls": st.calls,
-    }
+        calls=st.calls,
+    )
 
 
 # --- events ------------------------------------------------------------------------------------
