@@ -172,3 +172,113 @@ def test_bounds_follow_the_variant() -> None:
     assert "exchange" not in GAMES["sasku"].card({"exchange": False}).phases
     sco = GAMES["scopone"].card({"napola": True, "re_bello": True, "scientifico": True})
     assert sco.utility_bounds == (0, 20 + 4 + 1 + 10)
+
+
+# --- the table's and the encoding's facts (tricks, hidden and panel keys, points, …) ----
+
+
+def played_deal(game: Game, variant: dict[str, Any], rng: random.Random) -> list[Any]:
+    """A random deal under ``variant``: every (observation of the seat to act, action) pair,
+    then the finished state."""
+    seats = game.num_seats(game.normalize_variant(variant))
+    state = game.random_deal(rng, variant, dealer=rng.randrange(seats))
+    steps: list[Any] = []
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        obs = state.observation(seat)
+        action = rng.choice(state.legal_actions())
+        steps.append((obs, action))
+        state.apply(action)
+    return [*steps, state]
+
+
+@pytest.mark.parametrize("game", GAME_LIST, ids=lambda g: g.name)
+def test_the_table_facts_agree_with_play(game: Game) -> None:
+    """Over random deals of random variants: a phase of ``phase_cards`` hands over exactly
+    that many cards per seat, one an action; a ``default_actions`` action is legal whenever
+    its phase is to be decided; the panel's keys and the points key are ``info`` keys; a
+    game with ``card_points`` scores exactly its cards' values; ``tricks`` says whether the
+    deal has tricks; the encoding's blocks are the same under every variant."""
+    rng = random.Random(f"table-{game.name}")
+    default = game.card()
+    for _ in range(40):
+        variant = random_variant(game, rng)
+        card = game.card(variant)
+        assert set(card.phase_cards) <= set(card.phases)
+        assert set(card.default_actions) <= set(card.phases)
+        assert card.encoding_phases == default.encoding_phases
+        assert card.encoding_scalars == default.encoding_scalars
+        *steps, state = played_deal(game, variant, rng)
+        handed: dict[tuple[str, int], int] = {}
+        info_keys: set[str] = set()
+        for obs, action in steps:
+            info_keys |= set(obs.info)
+            if obs.phase in card.default_actions:
+                assert card.default_actions[obs.phase] in [a.text for a in obs.legal]
+            if obs.phase in card.phase_cards:
+                assert len(action.text.split(" ")) == 2  # one card an action
+                handed[(obs.phase, obs.seat)] = handed.get((obs.phase, obs.seat), 0) + 1
+        for (phase, _), count in handed.items():
+            assert count == card.phase_cards[phase], (phase, count)
+        info_keys |= set(state.observation(0).info)
+        assert set(card.fact_keys) <= info_keys | {"trump"}, set(card.fact_keys) - info_keys
+        if card.points_key is not None:
+            assert card.points_key in info_keys
+        result = state.result()
+        if card.card_points and not result.get("redeal"):
+            worth = sum(card.card_points.get(CARD_NAMES[c][0], 0) for c in iter_cards(card.deck))
+            assert sum(result["points"]) == worth
+        tricks = [e for e in state.events() if e.kind == "trick"]
+        played = sum(1 for _, a in steps if a.text.startswith("play "))
+        if not card.tricks:
+            assert not tricks
+        elif played >= card.seats:  # a trick's worth of cards: a trick was taken
+            assert tricks
+
+
+def test_each_games_table_facts() -> None:
+    sasku, sco = GAMES["sasku"].card(), GAMES["scopone"].card()
+    shp, satat, huu = GAMES["sheepshead"].card(), GAMES["satat"].card(), GAMES["huutopussi"].card()
+    assert not sco.tricks and all(c.tricks for c in (sasku, shp, satat, huu))
+    assert sasku.default_actions == {"cut": "deal threes"}  # SAS-6.2
+    assert sasku.tally and not any(c.tally for c in (sco, shp, satat, huu))
+    assert sasku.card_points == shp.card_points == {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
+    assert not huu.card_points and huu.points_key == "points" and shp.points_key == "taken"
+    assert shp.phase_cards == {"bury": 2}  # SHP-5.1
+    assert huu.phase_cards == {"give": 3, "return": 3}  # HUU-5.1, HUU-5.3
+    assert GAMES["huutopussi"].card({"erlangen": True}).phase_cards == {"give": 4, "return": 4}
+    assert GAMES["huutopussi"].card({"players": 3}).phase_cards == {"discard": 3}  # HUU-6.2
+    assert (sasku.match_target, sco.match_target, huu.match_target) == (16, 11, 500)
+    assert shp.match_deals == 5 and shp.match_target is None
+    assert satat.match_target is None and GAMES["satat"].card({"match_target": 7}).match_target == 7
+    assert "ask marriage" in huu.choice_notes and "cut" not in sasku.choice_notes
+    # the learning encoding's blocks, as first laid out (the vectors must not change)
+    assert sasku.encoding_scalars == (("bid", 9.0), ("declarer", 4.0))
+    assert huu.encoding_scalars == (("bid", 440.0), ("contract", 440.0))
+    assert satat.encoding_phases == ("trump", "redeal", "blind", "pass", "play", "continue")
+    assert huu.encoding_phases[:3] == ("bid", "exchange", "contract")
+    d = huu.to_dict()
+    assert d["phase_cards"] == {"give": 3, "return": 3} and d["tricks"] is True
+    assert d["encoding_scalars"] == [["bid", 440.0], ["contract", 440.0]]
+
+
+def test_no_client_keeps_a_table_of_games() -> None:
+    """The clients read the game card: no game's name in the web client's code, the
+    terminal's presentation and table, the learning encoding or the bots' sides."""
+    from pathlib import Path
+
+    import folkcards
+
+    root = Path(folkcards.__file__).parent
+    files = [*sorted((root / "web" / "js").glob("*.js"))]
+    tui = ("present.py", "view.py", "demo.py", "menu.py", "inputs.py", "i18n.py")
+    files += [root / "tui" / f for f in tui]
+    files += [root / "rl" / "encoding.py", root / "bots" / "base.py"]
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        for name in GAMES:
+            if name == "toy":
+                continue
+            for quoted in (f'"{name}"', f"'{name}'", f"{name}:"):
+                assert quoted not in text, (path.name, quoted)

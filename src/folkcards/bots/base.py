@@ -99,17 +99,29 @@ def make_evaluation(
 
 
 def sides(num_seats: int, score_len: int) -> list[int]:
-    """The scoring side of each seat: the team (seat mod 2) when ``score`` has one entry per
-    team, the seat itself when it has one per seat (Sheepshead, 3-player Huutopussi)."""
+    """The scoring side of each seat guessed from the length of ``score``: the team (seat
+    mod 2) when it has one entry per team, the seat itself when it has one per seat. For a
+    caller without the game; with it, :func:`seat_sides` reads the game card's ``sides``."""
     if score_len == num_seats:
         return list(range(num_seats))
     return [s % score_len for s in range(num_seats)]
 
 
-def margins(score: Sequence[float], num_seats: int) -> list[float]:
-    """Each seat's margin in a result: its side's score minus the mean of the other sides'."""
+def seat_sides(game: str | Game, variant: Mapping[str, Any] | None = None) -> tuple[int, ...]:
+    """The scoring side of each seat (index into ``score``), from the game card's
+    ``sides`` (``Game.card(variant)``; cached)."""
+    return _scales(registry.get(game) if isinstance(game, str) else game, variant)[3]
+
+
+def margins(
+    score: Sequence[float], num_seats: int, side: Sequence[int] | None = None
+) -> list[float]:
+    """Each seat's margin in a result: its side's score minus the mean of the other sides'.
+    ``side[s]`` is seat s's side (:func:`seat_sides`); without it, guessed from the score's
+    length (:func:`sides`)."""
     n = len(score)
-    side = sides(num_seats, n)
+    if side is None:
+        side = sides(num_seats, n)
     total = sum(score)
     out = []
     for s in range(num_seats):
@@ -118,18 +130,20 @@ def margins(score: Sequence[float], num_seats: int) -> list[float]:
     return out
 
 
-_SCALES: dict[tuple[Game, tuple[tuple[str, Any], ...]], tuple[str, float, float]] = {}
+_Scales = tuple[str, float, float, tuple[int, ...]]
+_SCALES: dict[tuple[Game, tuple[tuple[str, Any], ...]], _Scales] = {}
 
 
-def _scales(game: Game, variant: Mapping[str, Any] | None) -> tuple[str, float, float]:
-    """The game card's shaping key and scale, and its margin scale (cached: a card is
-    built afresh on every call, and every playout asks)."""
+def _scales(game: Game, variant: Mapping[str, Any] | None) -> _Scales:
+    """The game card's shaping key and scale, its margin scale and each seat's side
+    (cached: a card is built afresh on every call, and every playout asks)."""
     key = (game, tuple(sorted(variant.items())) if variant else ())
     out = _SCALES.get(key)
     if out is None:
         card = game.card(variant)
         shaping, scale = card.shaping or ("score", card.margin_scale)
-        out = _SCALES[key] = (shaping, scale, card.margin_scale)
+        side = tuple(card.side_of(s) for s in range(card.seats))
+        out = _SCALES[key] = (shaping, scale, card.margin_scale, side)
     return out
 
 
@@ -137,7 +151,7 @@ def shaping_of(game: str | Game, variant: Mapping[str, Any] | None = None) -> tu
     """The result key whose margin says by how much a side won a deal, and a typical size
     of that margin, from the game card (``Game.card(variant)``): its ``shaping`` (Sasku's
     card points, Satat's tricks), else the ``score`` with the card's ``margin_scale``."""
-    shaping, scale, _ = _scales(registry.get(game) if isinstance(game, str) else game, variant)
+    shaping, scale, _, _ = _scales(registry.get(game) if isinstance(game, str) else game, variant)
     return shaping, scale
 
 
@@ -152,14 +166,17 @@ def utilities(
     closer losses, and small budgets get a smoother signal than win or loss). "How much"
     is the margin of the game card's shaping key (:func:`shaping_of`) on its scale, or of
     the score on the card's ``margin_scale`` where the result lacks that key."""
-    key, scale, margin_scale = _scales(
+    key, scale, margin_scale, side = _scales(
         registry.get(game) if isinstance(game, str) else game, variant
     )
     by = result.get(key)
     if not isinstance(by, Sequence) or len(by) != len(result["score"]):
         by, scale = result["score"], margin_scale
+    if len(side) != num_seats:  # a caller's seat count the card does not know: guess
+        side = tuple(sides(num_seats, len(result["score"])))
     out = []
-    for m, k in zip(margins(result["score"], num_seats), margins(by, num_seats), strict=True):
+    mine, by_side = margins(result["score"], num_seats, side), margins(by, num_seats, side)
+    for m, k in zip(mine, by_side, strict=True):
         win = 1.0 if m > 0 else 0.0 if m < 0 else 0.5
         out.append(0.75 * win + 0.25 * (0.5 + 0.5 * math.tanh(k / scale)))
     return out

@@ -3,8 +3,11 @@
 Like OpenSpiel's ``GameType``/``GameInfo``: who sits where and scores with whom, the
 direction of play, the pack and its picture, the phases in order, the bounds and typical
 size of a deal's score, how a hand is sorted for display (the trump group first, then the
-suits, each by the game's own rank order), and which public observation keys a table
-shows. ``to_dict()`` is the JSON a web client reads from ``/api/games``.
+suits, each by the game's own rank order), which public observation keys a table shows
+and hides, whether the deal has tricks, the card points a client may add up, the cards a
+phase hands over one by one, how a match ends, and the learning encoding's phase and
+scalar blocks — every per-game fact a client would otherwise keep in a table keyed by the
+game's name. ``to_dict()`` is the JSON a web client reads from ``/api/games``.
 """
 
 from __future__ import annotations
@@ -39,6 +42,10 @@ class GameCard:
     lowest in the game's plain order; ``trump_groups[t]``: the trump group when ``t`` is
     trump (:data:`NO_TRUMP` before a trump is named), highest first — the cards sort_hand
     puts before the suits.
+
+    The fields after ``notes`` are what a table and a learning encoding need beyond that,
+    declared here so that no client keeps a table keyed by game name; each has a default
+    that says "nothing of the kind", for a game that does not declare it.
     """
 
     name: str
@@ -60,6 +67,47 @@ class GameCard:
     table_keys: tuple[str, ...]
     rules: str
     notes: Mapping[str, str] = field(default_factory=dict)
+    tricks: bool = True
+    """Whether the deal is played in tricks: False for Scopone, whose cards are played to
+    the table and captured from it, so a client draws the table instead of a trick and has
+    no last trick to show."""
+    hidden_keys: tuple[str, ...] = ()
+    """Public ``info`` keys a table that lists the ``info`` leaves out: shown another way
+    (the leader, by the trick) or bookkeeping (turn and card counters)."""
+    fact_keys: tuple[str, ...] = ()
+    """The ``info`` keys of a table's side panel of facts, in the order shown."""
+    points_key: str | None = None
+    """The ``info`` key of the card points each side has taken so far (``points``;
+    Sheepshead's ``taken``, per seat), or None where the game counts none."""
+    card_points: Mapping[str, int] = field(default_factory=dict)
+    """Rank letter → card points, where a side's card points are exactly the sum of its
+    cards' values (Sasku, Sheepshead), so a client may add up cards itself (Sheepshead's
+    bury, which only the picker sees); empty where it must not (a last-trick bonus, values
+    set by the variant: Huutopussi) or there are no card points."""
+    tally: bool = False
+    """The match score counts strokes, drawn as tally marks (Sasku)."""
+    phase_cards: Mapping[str, int] = field(default_factory=dict)
+    """Phase → how many cards one seat hands over in it in all, one card per action
+    (Sheepshead's bury: 2), for a "1 of 3" prompt."""
+    default_actions: Mapping[str, str] = field(default_factory=dict)
+    """Phase → the action the rules take when the seat says nothing (Sasku's cut: ``deal
+    threes``, SAS-6.2); a person may take it by pressing Enter."""
+    choice_notes: tuple[str, ...] = ()
+    """Actions (a verb, or a verb and its first word: ``ask marriage``) a beginner cannot
+    guess the meaning of; a table explains each in a line while it is on offer."""
+    match_target: int | None = None
+    """The total that wins a match (Sasku's target strokes, Scopone's target points,
+    Satat's deals won, Huutopussi's 500), or None where none does (Satat without a
+    target, Sheepshead): for a table's "how the match ends" line."""
+    match_deals: int | None = None
+    """The deals a match lasts (Sheepshead's ``match_deals``), or None."""
+    encoding_phases: tuple[str, ...] = ()
+    """The phase one-hot block of the learning encoding (``folkcards.rl.encoding``): fixed,
+    the same under every variant, so that a trained agent's input layout never changes; a
+    name that is not one of ``phases`` sets no bit."""
+    encoding_scalars: tuple[tuple[str, float], ...] = ()
+    """The learning encoding's numeric ``info`` keys, each with the divisor that scales it
+    to about [0, 1] (Sasku's ``bid`` by 9)."""
 
     @property
     def suit_names(self) -> dict[str, str]:
@@ -128,6 +176,19 @@ class GameCard:
             "table_keys": list(self.table_keys),
             "rules": self.rules,
             "notes": dict(self.notes),
+            "tricks": self.tricks,
+            "hidden_keys": list(self.hidden_keys),
+            "fact_keys": list(self.fact_keys),
+            "points_key": self.points_key,
+            "card_points": dict(self.card_points),
+            "tally": self.tally,
+            "phase_cards": dict(self.phase_cards),
+            "default_actions": dict(self.default_actions),
+            "choice_notes": list(self.choice_notes),
+            "match_target": self.match_target,
+            "match_deals": self.match_deals,
+            "encoding_phases": list(self.encoding_phases),
+            "encoding_scalars": [[k, v] for k, v in self.encoding_scalars],
         }
 
 

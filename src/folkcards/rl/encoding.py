@@ -21,12 +21,18 @@ hand                  52       1 for each card in the observer's hand
 played[i]             N × 52   cards seat i has played with a ``play`` action
 seen                  52       every other card named in the visible history
 recent[k]             N × 52   the k-th most recent card played (the current trick)
-phase                 P        one-hot of the game's phases (``PHASES``)
+phase                 P        one-hot of the game card's ``encoding_phases``
 to_act                N        one-hot of the seat to act (all 0 when over)
 dealer                N        one-hot of the dealer
 trump                 5        C, S, H, D, none (from ``info["trump"]`` when present)
-scalars               S        the game's numeric ``info`` facts, scaled (``SCALARS``)
+scalars               S        the card's ``encoding_scalars``: numeric ``info`` facts
+                               divided by their scale
 ====================  =======  =====================================================
+
+The phase and scalar blocks are the game's own declaration (``Game.card(variant)``,
+:class:`~folkcards.engine.card.GameCard`), the same under every variant; a phase the
+block does not name sets no bit (documented, never an error), and a game without a card
+has neither block.
 """
 
 from __future__ import annotations
@@ -40,24 +46,6 @@ from folkcards.engine.actions import Action
 from folkcards.engine.api import FolkcardsError, Game, Observation, Variant
 
 CAPTURE_SLOTS = 32
-
-PHASES: dict[str, tuple[str, ...]] = {
-    "sasku": ("cut", "exchange", "auction", "declare", "override", "play"),
-    "scopone": ("play",),
-    "sheepshead": ("pick", "bury", "call", "play"),
-    "satat": ("trump", "redeal", "blind", "pass", "play", "continue"),
-    "huutopussi": ("bid", "exchange", "contract", "play", "declare", "answer", "kontra"),
-}
-"""Phase names per game; an unknown phase sets no bit (documented, never an error)."""
-
-SCALARS: dict[str, tuple[tuple[str, float], ...]] = {
-    "sasku": (("bid", 9.0), ("declarer", 4.0)),
-    "scopone": (),
-    "sheepshead": (),
-    "satat": (),
-    "huutopussi": (("bid", 440.0), ("contract", 440.0)),
-}
-"""Numeric ``info`` keys per game with the divisor that scales them to about [0, 1]."""
 
 
 class EncodingError(FolkcardsError):
@@ -73,12 +61,30 @@ class Encoder:
     num_seats: int
     table: tuple[Action, ...] | None
     deck_cards: tuple[int, ...]
+    phases: tuple[str, ...] = ()
+    """The phase names of the one-hot block (the card's ``encoding_phases``)."""
+    scalars: tuple[tuple[str, float], ...] = ()
+    """The scaled numeric info keys (the card's ``encoding_scalars``)."""
 
     @classmethod
     def for_game(cls, game: Game, variant: Variant) -> Encoder:
-        """The encoder of ``game`` under ``variant`` (normalized)."""
+        """The encoder of ``game`` under ``variant`` (normalized), its phase and scalar
+        blocks from the game card."""
         v = game.normalize_variant(dict(variant))
-        return cls(game, v, game.num_seats(v), game.all_actions(v), tuple(iter_cards(game.deck)))
+        try:
+            card = game.card(v)
+            phases, scalars = tuple(card.encoding_phases), tuple(card.encoding_scalars)
+        except NotImplementedError:  # a game without a card: no phase or scalar block
+            phases, scalars = (), ()
+        return cls(
+            game,
+            v,
+            game.num_seats(v),
+            game.all_actions(v),
+            tuple(iter_cards(game.deck)),
+            phases,
+            scalars,
+        )
 
     # --- actions -------------------------------------------------------------------
     @property
@@ -141,16 +147,6 @@ class Encoder:
         return f"play {CARD_NAMES[self.deck_cards[card]]} (option {k})"
 
     # --- observations --------------------------------------------------------------
-    @property
-    def phases(self) -> tuple[str, ...]:
-        """The phase names of the one-hot block."""
-        return PHASES.get(self.game.name, ())
-
-    @property
-    def scalars(self) -> tuple[tuple[str, float], ...]:
-        """The scaled numeric info keys."""
-        return SCALARS.get(self.game.name, ())
-
     @property
     def size(self) -> int:
         """Length of the observation vector."""

@@ -1,7 +1,7 @@
 """What the web table needs for clubs that come back: pieces for the lead to wire in.
 
-* :func:`game_extras` — extra fields of ``GET /api/games`` per game (the hand order from the
-  engine's game card, whether the rules guide is served);
+* :func:`game_extras` — extra fields of ``GET /api/games`` per game (the engine's game card,
+  the hand order from it, whether the rules guide is served);
 * :data:`GUIDE_DIR` — the rules guide package (``folkcards.guide``), served at ``/guide``;
 * :class:`SharedRecords` and :func:`record_routes` — ``POST /api/records`` stores an uploaded
   record and answers ``{ok, id}``; ``GET /api/records/{id}`` gives it back, so an uploaded
@@ -35,11 +35,14 @@ GUIDE_DIR = Path(__file__).resolve().parent.parent / "guide"
 
 
 def game_extras(game: Any) -> dict[str, Any]:
-    """Fields of one game in ``/api/games`` that the client reads when present:
-    ``hand_orders`` (every card of the pack in the order the game's card displays a hand,
-    per trump: key ``""`` before a trump is named, else the trump suit letter; from the
-    engine's ``Game.card(variant).display_order``) and ``guide`` (whether a rules page of the
-    game is served at /guide)."""
+    """Fields of one game in ``/api/games`` that the client reads when present: ``card``
+    (the game card of the default variant, ``GameCard.to_dict()``: every per-game fact the
+    client draws by), ``variant_cards`` (the card under each one-option variant whose card
+    a table draws differently — 3-player Huutopussi, Sasku without the exchange — keyed
+    ``option=json`` as ``seats_by_variant`` is), ``hand_orders`` (every card of the pack in
+    the order the game's card displays a hand, per trump: key ``""`` before a trump is
+    named, else the trump suit letter; from the engine's ``Game.card(variant).
+    display_order``) and ``guide`` (whether a rules page of the game is served at /guide)."""
     out: dict[str, Any] = {"guide": any(GUIDE_DIR.glob(f"{game.name}.*.md"))}
     card_of = getattr(game, "card", None)
     if callable(card_of):
@@ -47,12 +50,34 @@ def game_extras(game: Any) -> dict[str, Any]:
             from folkcards.cards import CARD_NAMES, SUITS
 
             card = card_of(game.normalize_variant({}))
+            out["card"] = card.to_dict()
+            out["variant_cards"] = _variant_cards(game, out["card"])
             out["hand_orders"] = {
                 (trump or ""): [CARD_NAMES[c] for c in card.display_order(trump)]
                 for trump in (None, *SUITS)
             }
-        except Exception:  # an engine without these facts yet: the client's fallback order
+        except Exception:  # an engine without these facts yet: the client's fallbacks
             pass
+    return out
+
+
+_SCORE_ONLY = frozenset({"variant", "utility_bounds", "margin_scale", "shaping", "notes"})
+"""Card fields no table draws by (a variant that changes only these needs no card of its own)."""
+
+
+def _variant_cards(game: Any, default: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The card of each variant that sets one option to one of its choices (a switch: to
+    the other value), where the card differs from ``default`` in a field a table draws by."""
+    out: dict[str, dict[str, Any]] = {}
+    for o in game.variant_options:
+        flip = (not o.default,) if isinstance(o.default, bool) else ()
+        for c in o.choices or flip:
+            try:
+                d = game.card(game.normalize_variant({o.key: c})).to_dict()
+            except Exception:  # a choice that needs other options: no card of its own
+                continue
+            if any(d[k] != default.get(k) for k in d if k not in _SCORE_ONLY):
+                out[f"{o.key}={json.dumps(c)}"] = d
     return out
 
 

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from folkcards.bots.base import SeatClock, play_deal, sides
+from folkcards.bots.base import SeatClock, play_deal, seat_sides, sides
 from folkcards.bots.registry import make_bot
 from folkcards.cards import iter_cards
 from folkcards.engine.api import Game
@@ -98,10 +98,15 @@ def board_deck(game: Game, seed: int, board: int) -> list[int]:
     return deck
 
 
-def side_means(score: Sequence[float], arrangement: Sequence[int]) -> tuple[float, float]:
-    """Mean score of bot A's seats and of bot B's seats in one play."""
+def side_means(
+    score: Sequence[float], arrangement: Sequence[int], side: Sequence[int] | None = None
+) -> tuple[float, float]:
+    """Mean score of bot A's seats and of bot B's seats in one play. ``side[s]`` is seat
+    s's scoring side (the game card's, :func:`~folkcards.bots.base.seat_sides`); without
+    it, guessed from the score's length."""
     n = len(arrangement)
-    side = sides(n, len(score))
+    if side is None:
+        side = sides(n, len(score))
     a = [score[side[s]] for s in range(n) if arrangement[s] == 0]
     b = [score[side[s]] for s in range(n) if arrangement[s] == 1]
     return sum(a) / len(a), sum(b) / len(b)
@@ -116,6 +121,10 @@ def play_board(config: TournamentConfig, pair: tuple[int, int], board: int) -> d
     register_bots_for(specs)  # a Ray worker has not run the command's registration
     dealer = board % n
     deck = board_deck(game, config.seed, board)
+    try:
+        side: tuple[int, ...] | None = seat_sides(game, variant)
+    except NotImplementedError:  # a game without a card: sides guessed from the score
+        side = None
     plays = []
     for k, arr in enumerate(arrangements(n, per_seat_scoring(game, variant))):
         bots = [make_bot(specs[arr[s]]) for s in range(n)]
@@ -151,7 +160,7 @@ def play_board(config: TournamentConfig, pair: tuple[int, int], board: int) -> d
             deals = 1
             record = state.record()
         record["meta"] = meta
-        a_mean, b_mean = side_means(score, arr)
+        a_mean, b_mean = side_means(score, arr, side)
         plays.append(
             {
                 "arrangement": list(arr),

@@ -107,7 +107,7 @@ def play_logged(
     tricks_done = 0
     hands_shown = False
     game = deal.game.name
-    trickless = game in view.TRICKLESS
+    trickless = not present.takes_tricks(game, deal.variant)
     while not deal.is_over:
         seat = deal.to_act
         assert seat is not None
@@ -162,7 +162,7 @@ def show_hands(deal: DealState, names: Sequence[str], console: Console) -> None:
         line.append_text(view.hand_view(_as_spectator(obs)))
         console.print(line)
     table = deal.observation(0).info.get("table")
-    if deal.game.name in view.TRICKLESS and isinstance(table, list):
+    if not present.takes_tricks(deal.game.name, deal.variant) and isinstance(table, list):
         line = Text("  " + i18n.t("terminal.facts.table") + " ", style="dim")
         line.append_text(view.format_value(table))
         console.print(line)

@@ -309,13 +309,14 @@ def _huutopussi(obs: Observation, f: TableFacts) -> list[Text]:
 
 def _generic(obs: Observation, f: TableFacts) -> list[Text]:
     """Any other game: its ``info`` as 'key value' pairs, flowed into a few lines."""
-    from folkcards.tui.view import TRICKLESS, info_value
+    from folkcards.tui.view import info_value
 
     out: list[Text] = []
     line = Text()
-    skip = present.hidden_info(obs.game)
+    skip = present.hidden_keys(obs)
+    tricks = present.takes_tricks(obs.game, obs.variant)
     for key, value in obs.info.items():
-        if key in skip or (key in ("trick", "current_trick") and obs.game not in TRICKLESS):
+        if key in skip or (key in ("trick", "current_trick") and tricks):
             continue
         if value is None or value is False or (isinstance(value, (list, dict)) and not value):
             continue

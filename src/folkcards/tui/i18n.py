@@ -248,8 +248,10 @@ def bot_level(spec: str) -> str:
 
 
 def suit_name(game: str, suit: str) -> str:
-    """A suit in words (``hearts``, «دل»; Scopone's Italian suits ``cups``, «جام»)."""
-    group = "suits_italian" if game == "scopone" else "suits"
+    """A suit in words (``hearts``, «دل»; the Italian pack's suits ``cups``, «جام»)."""
+    from folkcards.tui.present import pack  # present reads this module's catalogs
+
+    group = "suits_italian" if pack(game) == "italian" else "suits"
     return maybe(f"{group}.{suit}") or suit
 
 

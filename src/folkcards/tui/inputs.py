@@ -137,7 +137,7 @@ def resolve(text: str, obs: Observation, game: Game, menu: menus.Menu | None = N
     legal = list(obs.legal)
     menu = menu if menu is not None else menus.build(obs)
     if not raw:
-        default = present.DEFAULT_ACTION.get((obs.game, obs.phase))
+        default = present.default_action(obs)
         for a in legal:
             if a.text == default:
                 return Command("action", a)

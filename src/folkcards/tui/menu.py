@@ -142,11 +142,12 @@ def build(obs: Observation) -> Menu:
             entries.append(((1, 0, verb), Entry(label, tuple(acts), typing="cards")))
         else:
             plain += acts
+    default = present.default_action(obs)
     for a in plain:
         tokens = a.text.split(" ")
         cards = [t for t in tokens[1:] if _is_card(t)]
         key = (1, order.get(cards[0], 99), a.text) if cards else (3, 0, a.text)
-        if a.text == present.DEFAULT_ACTION.get((obs.game, obs.phase)):
+        if a.text == default:
             key = (-1, 0, a.text)
         entries.append((key, Entry(a.text, (a,))))
     menu.decorations = decorated

@@ -166,23 +166,29 @@ def trick_done(
 
 
 def _winner(before: Observation, after: Observation, cards: list[tuple[int, int]]) -> int | None:
+    """The trick's winner as the observation says it — the last trick's (Sheepshead's
+    ``last_trick``), the list of tricks taken (Satat's ``won``), the next leader — else read
+    from the game card's orders."""
     info = after.info
-    if after.game == "sheepshead" and isinstance(info.get("last_trick"), Mapping):
+    if isinstance(info.get("last_trick"), Mapping):
         w = info["last_trick"].get("winner")
         if isinstance(w, int):
             return w
-    if after.game == "satat" and isinstance(info.get("won"), list) and info["won"]:
+    if isinstance(info.get("won"), list) and info["won"]:
         last = info["won"][-1]
         if isinstance(last, list) and len(last) == 3 and isinstance(last[2], int):
             return last[2]
     if not after.is_over and isinstance(info.get("leader"), int) and after.phase == "play":
         return int(info["leader"])
-    return present.trick_winner(after.game, cards, present.trump_suit(before))
+    return present.trick_winner(after.game, cards, present.trump_suit(before), after.variant)
 
 
 def _points_gained(before: Observation, after: Observation, winner: int) -> int | None:
-    if after.game == "sheepshead":
-        tb, ta = _pair(before.info.get("taken")), _pair(after.info.get("taken"))
+    """The card points the trick gave the winner's side: the change of the game card's
+    ``points_key`` (per seat in Sheepshead's ``taken``, per side otherwise)."""
+    key = present.points_key(after)
+    if key != "points":
+        tb, ta = _pair(before.info.get(key)), _pair(after.info.get(key))
         if tb and ta and len(ta) > winner:
             return ta[winner] - tb[winner]
         return None

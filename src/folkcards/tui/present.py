@@ -1,8 +1,11 @@
-"""Per-game presentation: card colours, each game's own rank order, names of phases.
+"""Presentation: card colours, suit words, names of phases, and the game card's facts.
 
-Everything here is a reading of the rules files for display only; the engine stays the
-referee. A game without an entry here (one that lands later) is still shown, with the
-conventions' card order and its phase names as given by the engine.
+Every per-game fact comes from the game's own card (``Game.card(variant)``,
+:class:`~folkcards.engine.card.GameCard`): the pack, the hand's display order, whether the
+deal is played in tricks, the ``info`` keys a table leaves out, the action taken when a
+person says nothing. The engine stays the referee. A game without a card (one that lands
+later, a test's toy) is still shown, with the conventions' card order and its phase names
+as given by the engine.
 """
 
 from __future__ import annotations
@@ -10,18 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from folkcards.cards import (
-    CARD_NAMES,
-    RANKS,
-    SUITS,
-    Card,
-    CardSet,
-    card,
-    iter_cards,
-    rank_of,
-    suit_of,
-)
+from folkcards.cards import CARD_NAMES, SUITS, Card, CardSet, iter_cards, suit_of
 from folkcards.engine.api import Observation
+from folkcards.engine.card import NO_TRUMP, GameCard
 from folkcards.tui import i18n
 
 SUIT_STYLE = {"C": "bold", "S": "bold", "H": "bold red", "D": "bold red"}
@@ -35,10 +29,10 @@ then named by letter and word, never by symbol (set once by the session)."""
 
 
 def suit_words(game: str, suit: str) -> str:
-    """A suit for a person: 'hearts ♥' (Scopone: 'cups'), «دل ♥» in Persian; no symbol on
-    ASCII terminals."""
+    """A suit for a person: 'hearts ♥' (an Italian pack's: 'cups', no symbol), «دل ♥» in
+    Persian; no symbol on ASCII terminals."""
     name = i18n.suit_name(game, suit)
-    if ASCII_ONLY or game == "scopone":
+    if ASCII_ONLY or pack(game) != "french":
         return name
     return f"{name} {SUIT_SYMBOL.get(suit, '')}".rstrip()
 
@@ -72,25 +66,82 @@ TEAM_KEYS = frozenset({"won_by", "declarer_team", "settebello", "re_bello", "cap
 SEAT_LIST_KEYS = frozenset({"passed", "leaster_winners", "passes"})
 """``info`` keys whose value is a list of seats."""
 
-HIDDEN_INFO: dict[str, frozenset[str]] = {
-    "sasku": frozenset({"cutter", "eldest", "leader", "tricks_played"}),
-    "sheepshead": frozenset({"leader", "trick_number"}),
-    "scopone": frozenset({"turn", "initial_table"}),
-    "satat": frozenset({"leader", "won", "trump_known"}),
-    "huutopussi": frozenset(
-        {"players", "leader", "tricks_played", "given_count", "returned_count", "discard_count"}
-    ),
-}
-"""``info`` keys the table leaves out (shown another way, or bookkeeping)."""
+_CARDS: dict[tuple[Any, tuple[tuple[str, Any], ...]], GameCard] = {}
 
 
-def hidden_info(game: str) -> frozenset[str]:
-    """The ``info`` keys not drawn for ``game``."""
-    return HIDDEN_INFO.get(game, frozenset())
+def game_card(game: str, variant: Mapping[str, Any] | None = None) -> GameCard | None:
+    """The engine's card of ``game`` (``Game.card(variant)``), or None where it has none
+    (cached per game and variant: the table asks for it on every redraw)."""
+    from folkcards.games import GAMES
+
+    g = GAMES.get(game)
+    if g is None:
+        return None
+    try:
+        v = g.normalize_variant(dict(variant or {}))
+        key = (g, tuple(sorted(v.items())))
+        hash(key)
+    except (TypeError, ValueError):  # a variant the game refuses, or one not to be keyed
+        key = None
+    found = _CARDS.get(key) if key is not None else None
+    if found is None:
+        try:
+            found = g.card(g.normalize_variant(dict(variant or {})))
+        except (NotImplementedError, TypeError, ValueError):  # no card (yet)
+            return None
+        if key is not None:
+            _CARDS[key] = found
+    return found
 
 
-DEFAULT_ACTION = {("sasku", "cut"): "deal threes"}
-"""Actions a person may take by pressing Enter (the rules' "when the cutter says nothing")."""
+def _card_of(obs: Observation) -> GameCard | None:
+    return game_card(obs.game, obs.variant)
+
+
+def pack(game: str) -> str:
+    """The game's pack (``french``, ``italian``): a game without a card uses the French."""
+    gc = game_card(game)
+    return gc.pack if gc is not None else "french"
+
+
+def takes_tricks(game: str, variant: Mapping[str, Any] | None = None) -> bool:
+    """Whether the game's cards are played in tricks (the card's ``tricks``; Scopone's go
+    to a table instead). A game without a card is taken to play tricks."""
+    gc = game_card(game, variant)
+    return gc.tricks if gc is not None else True
+
+
+def hidden_keys(obs: Observation) -> frozenset[str]:
+    """The ``info`` keys the table leaves out (the card's ``hidden_keys``: shown another
+    way, or bookkeeping)."""
+    gc = _card_of(obs)
+    return frozenset(gc.hidden_keys) if gc is not None else frozenset()
+
+
+def default_action(obs: Observation) -> str | None:
+    """The action a person may take by pressing Enter in this phase (the card's
+    ``default_actions``: what the rules do "when the cutter says nothing"), or None."""
+    gc = _card_of(obs)
+    return gc.default_actions.get(obs.phase) if gc is not None else None
+
+
+def phase_cards(obs: Observation) -> Mapping[str, int]:
+    """Phase → how many cards a seat hands over in it, one per action (the card's)."""
+    gc = _card_of(obs)
+    return gc.phase_cards if gc is not None else {}
+
+
+def choice_notes(obs: Observation) -> tuple[str, ...]:
+    """The choices of the game that get a one-line note while on offer (the card's)."""
+    gc = _card_of(obs)
+    return gc.choice_notes if gc is not None else ()
+
+
+def points_key(obs: Observation) -> str:
+    """The ``info`` key of the card points each side has taken (the card's, else
+    ``points``)."""
+    gc = _card_of(obs)
+    return gc.points_key if gc is not None and gc.points_key else "points"
 
 
 def card_style(c: Card) -> str:
@@ -123,20 +174,18 @@ def score_unit(game: str) -> str:
 
 
 def match_goal(game: str, variant: Mapping[str, Any]) -> str:
-    """One line saying how the match ends (the game's own rule)."""
-    if game == "sasku":
-        return i18n.t("terminal.goals.sasku", target=variant.get("target", 16))
-    if game == "scopone":
-        return i18n.t("terminal.goals.scopone", target=variant.get("target", 11))
-    if game == "sheepshead":
-        return i18n.t("terminal.goals.sheepshead", deals=variant.get("match_deals", 5))
-    if game == "satat":
-        target = variant.get("match_target", 0)
-        if target:
-            return i18n.t("terminal.goals.satat", target=target)
-        return i18n.t("terminal.goals.satat_unlimited")
-    if game == "huutopussi":
-        return i18n.t("terminal.goals.huutopussi")
+    """One line saying how the match ends (the game's own rule): the game's line of the
+    catalogs (``terminal.goals.<game>``) with the card's ``match_deals`` or ``match_target``
+    (``…_unlimited`` where it has neither), else the catalogs' line for any game."""
+    gc = game_card(game, variant)
+    key = f"terminal.goals.{game}"
+    if gc is not None and i18n.maybe(key) is not None:
+        if gc.match_deals is not None:
+            return i18n.t(key, deals=gc.match_deals)
+        if gc.match_target is not None:
+            return i18n.t(key, target=gc.match_target)
+        if i18n.maybe(key + "_unlimited") is not None:
+            return i18n.t(key + "_unlimited")
     return i18n.t("terminal.goals.other")
 
 
@@ -149,107 +198,13 @@ def trump_suit(obs: Observation) -> str | None:
     return None
 
 
-def _sasku_key(trump: str | None) -> Callable[[Card], tuple[int, int]]:
-    pictures = [card(r, s) for r in "KQJ" for s in SUITS]
-    order: list[Card] = []
-    if trump is not None:
-        order.append(card("6", trump))
-    order += pictures
-    if trump is not None:
-        order += [card(r, trump) for r in "AT987"]
-    pos = {c: i for i, c in enumerate(order)}
-    plain = "AT9876"
-
-    def key(c: Card) -> tuple[int, int]:
-        if c in pos:
-            return (0, pos[c])
-        return (1 + suit_of(c), plain.index(RANKS[rank_of(c)]))
-
-    return key
-
-
-def _sheepshead_key(_trump: str | None) -> Callable[[Card], tuple[int, int]]:
-    trumps = [card(r, s) for r in "QJ" for s in SUITS] + [card(r, "D") for r in "ATK987"]
-    pos = {c: i for i, c in enumerate(trumps)}
-    plain = "ATK987"
-
-    def key(c: Card) -> tuple[int, int]:
-        if c in pos:
-            return (0, pos[c])
-        return (1 + suit_of(c), plain.index(RANKS[rank_of(c)]))
-
-    return key
-
-
-def _suit_first_key(plain: str, top: Card | None = None) -> Callable[[str | None], Any]:
-    def make(trump: str | None) -> Callable[[Card], tuple[int, int]]:
-        def key(c: Card) -> tuple[int, int]:
-            if top is not None and c == top:
-                return (-1, 0)
-            s = SUITS[suit_of(c)]
-            group = 0 if s == trump else 1 + suit_of(c)
-            return (group, plain.index(RANKS[rank_of(c)]))
-
-        return key
-
-    return make
-
-
-RANK_KEYS: dict[str, Callable[[str | None], Callable[[Card], Any]]] = {
-    "sasku": _sasku_key,
-    "sheepshead": _sheepshead_key,
-    "huutopussi": _suit_first_key("ATKQJ9876"),
-    "satat": _suit_first_key("AKQJT98765432", top=card("2", "H")),
-    "scopone": _suit_first_key("KQJ765432A"),
-}
-
-
 def hand_order(
     game: str, cards: CardSet, trump: str | None, variant: Mapping[str, Any] | None = None
 ) -> list[Card]:
-    """The cards in the game's own rank order: trumps first (highest first), then each suit.
-
-    The game's own card (``Game.card(variant).sort_hand``) decides when the engine offers
-    one; until then the local reading of each rules file below does."""
-    engine = _engine_sort(game, cards, trump, variant)
-    if engine is not None:
-        return engine
-    make = RANK_KEYS.get(game)
-    listed = list(iter_cards(cards))
-    if make is None:
-        return listed
-    return sorted(listed, key=make(trump))
-
-
-def game_card(game: str, variant: Mapping[str, Any] | None = None) -> Any | None:
-    """The engine's card of ``game`` (``Game.card(variant)``), or None where it has none."""
-    from folkcards.games import GAMES
-
-    g = GAMES.get(game)
-    make_card = getattr(g, "card", None)
-    if g is None or not callable(make_card):
-        return None
-    try:
-        return make_card(g.normalize_variant(dict(variant or {})))
-    except (NotImplementedError, TypeError, ValueError):
-        return None
-
-
-def _engine_sort(
-    game: str, cards: CardSet, trump: str | None, variant: Mapping[str, Any] | None
-) -> list[Card] | None:
-    """``Game.card(variant).sort_hand(cards, trump)`` when the game has a card, else None."""
+    """The cards in the game's own rank order: trumps first (highest first), then each
+    suit — the game card's ``sort_hand``; a game without a card in card order."""
     gc = game_card(game, variant)
-    sort = getattr(gc, "sort_hand", None)
-    if not callable(sort):
-        return None
-    try:
-        out = list(sort(cards, trump))
-    except (TypeError, ValueError):  # a card of another shape: keep the local order
-        return None
-    if all(isinstance(c, int) for c in out) and sum(1 << c for c in out) == cards:
-        return out
-    return None
+    return gc.sort_hand(cards, trump) if gc is not None else list(iter_cards(cards))
 
 
 def group_of(
@@ -257,32 +212,34 @@ def group_of(
 ) -> Callable[[Card], Any]:
     """Which display group a card is in (the trump group, or its suit), to space a hand."""
     gc = game_card(game, variant)
-    groups = getattr(gc, "trump_groups", None)
-    if isinstance(groups, Mapping):
-        top = set(groups.get(trump if trump in groups else "none", ()))
-        return lambda c: -1 if c in top else suit_of(c)
-    key = card_rank_key(game, trump)
-    if key is not None:
-        k = key
-        return lambda c: k(c)[0]
-    return suit_of
+    if gc is None:
+        return suit_of
+    groups = gc.trump_groups
+    top = set(groups.get(trump if trump is not None and trump in groups else NO_TRUMP, ()))
+    return lambda c: -1 if c in top else suit_of(c)
 
 
-def card_rank_key(game: str, trump: str | None) -> Callable[[Card], Any] | None:
-    """The sort key of ``hand_order`` (lower = stronger, trumps grouped first)."""
-    make = RANK_KEYS.get(game)
-    return make(trump) if make is not None else None
-
-
-def trick_winner(game: str, plays: list[tuple[int, Card]], trump: str | None) -> int | None:
-    """The seat that wins a complete trick, read from the rank orders above (for display
-    only, where the observation does not say: the last trick of a deal)."""
-    key = card_rank_key(game, trump)
-    if key is None or not plays:
+def trick_winner(
+    game: str,
+    plays: list[tuple[int, Card]],
+    trump: str | None,
+    variant: Mapping[str, Any] | None = None,
+) -> int | None:
+    """The seat that wins a complete trick, read from the game card's orders (for display
+    only, where the observation does not say: the last trick of a deal): the highest card
+    of the trump group (``trump_groups``) played, else the highest of the suit led
+    (``suit_ranks``). A card that beats trumps from outside the trump group (Satat's 2H)
+    is not on the card: Satat's observation names each trick's winner (``won``)."""
+    gc = game_card(game, variant)
+    if gc is None or not plays:
         return None
-    keyed = [(seat, key(c)) for seat, c in plays]
-    trumps = [(seat, k) for seat, k in keyed if k[0] <= 0]  # group 0 trumps, -1 the 2H
+    groups = gc.trump_groups
+    group = groups.get(trump if trump is not None and trump in groups else NO_TRUMP, ())
+    high = {c: i for i, c in enumerate(group)}
+    trumps = [(high[c], seat) for seat, c in plays if c in high]
     if trumps:
-        return min(trumps, key=lambda sk: sk[1])[0]
-    led = keyed[0][1][0]
-    return min((sk for sk in keyed if sk[1][0] == led), key=lambda sk: sk[1])[0]
+        return min(trumps)[1]
+    led = suit_of(plays[0][1])
+    ranks = {c: i for i, c in enumerate(gc.suit_ranks.get(SUITS[led], ()))}
+    follow = [(ranks[c], seat) for seat, c in plays if suit_of(c) == led and c in ranks]
+    return min(follow)[1] if follow else None

@@ -15,15 +15,6 @@ from folkcards.cards import CARD_NAMES
 from folkcards.engine.api import Observation
 from folkcards.tui import i18n, present
 
-NOTES: dict[str, tuple[str, ...]] = {
-    "sasku": ("diamonds", "keep"),
-    "satat": ("blind", "redeal", "grate", "lese", "announce", "propose"),
-    "huutopussi": ("redeal", "declare", "ask marriage", "ask half"),
-    "sheepshead": ("pick", "alone"),
-}
-"""The choices of each game that get a one-line note while they are on offer (the notes'
-texts: ``terminal.notes.<game>.<choice>`` of the catalogs)."""
-
 
 def note(game: str, key: str) -> str:
     """The one-line note of choice ``key`` of ``game``."""
@@ -42,7 +33,7 @@ def _name(names: Sequence[str], seat: Any) -> str:
 
 
 def _partner(obs: Observation, seat: int) -> int | None:
-    return (seat + 2) % 4 if obs.num_seats == 4 and obs.game != "sheepshead" else None
+    return (seat + 2) % 4 if obs.num_seats == 4 else None
 
 
 def _them(names: Sequence[str], seat: int | None, mine: int) -> str:
@@ -59,25 +50,29 @@ def _cap(text: str) -> str:
 
 
 def received(obs: Observation) -> set[str]:
-    """The cards in the seat's hand that it was given in this deal (marked on screen)."""
+    """The cards in the seat's hand that it was given in this deal (marked on screen), as
+    the public facts say: a picture exchanged and the card returned for it (Sasku's
+    ``exchanges``), the cards ``given`` to the declarer, the ``widow`` it took and the cards
+    ``returned`` to its partner (Huutopussi), the cards ``received`` (Satat), the ``blind``
+    the picker took up (Sheepshead)."""
     info, seat, out = obs.info, obs.seat, set()
-    if obs.game == "sasku":
-        for e in info.get("exchanges") or []:
-            if isinstance(e, dict):
-                if e.get("returner") == seat and isinstance(e.get("picture"), str):
-                    out.add(e["picture"])
-                if e.get("giver") == seat and isinstance(e.get("returned"), str):
-                    out.add(e["returned"])
-    elif obs.game == "huutopussi":
-        if info.get("declarer") == seat:
-            out |= {c for c in info.get("given") or [] if isinstance(c, str)}
-            out |= {c for c in info.get("widow") or [] if isinstance(c, str)}
-        elif obs.num_seats == 4 and info.get("declarer") == (seat + 2) % 4:
-            out |= {c for c in info.get("returned") or [] if isinstance(c, str)}
-    elif obs.game == "satat":
-        out |= {c for c in info.get("received") or [] if isinstance(c, str)}
-    elif obs.game == "sheepshead" and info.get("picker") == seat:
-        out |= {c for c in info.get("blind") or [] if isinstance(c, str)}
+
+    def cards(key: str) -> set[str]:
+        return {c for c in info.get(key) or [] if isinstance(c, str)}
+
+    for e in info.get("exchanges") or []:
+        if isinstance(e, dict):
+            if e.get("returner") == seat and isinstance(e.get("picture"), str):
+                out.add(e["picture"])
+            if e.get("giver") == seat and isinstance(e.get("returned"), str):
+                out.add(e["returned"])
+    if info.get("declarer") == seat:
+        out |= cards("given") | cards("widow")
+    elif obs.num_seats == 4 and info.get("declarer") == (seat + 2) % 4:
+        out |= cards("returned")
+    out |= cards("received")
+    if info.get("picker") == seat:
+        out |= cards("blind")
     held = {CARD_NAMES[c] for c in range(len(CARD_NAMES)) if obs.hand >> c & 1}
     return out & held
 
@@ -127,7 +122,7 @@ def task(obs: Observation, names: Sequence[str]) -> str:
             who = _name(names, info.get("declarer") or info.get("bidder"))
             return i18n.t(k + "sasku_override", name=who, suit=named)
     if g == "huutopussi":
-        total = 4 if obs.variant.get("erlangen") else 3
+        total = present.phase_cards(obs).get(ph, 0)  # given or returned (HUU-5.1, HUU-5.3)
         declarer = info.get("declarer")
         if ph == "bidding":
             high = info.get("high_bid")
@@ -237,8 +232,9 @@ def _trick_task(obs: Observation, names: Sequence[str]) -> str:
 
 
 def notes(obs: Observation) -> list[str]:
-    """One-line explanations of the unusual choices on offer now."""
-    keys = NOTES.get(obs.game, ())
+    """One-line explanations of the unusual choices on offer now: the game card's
+    ``choice_notes`` (their texts: ``terminal.notes.<game>.<choice>`` of the catalogs)."""
+    keys = present.choice_notes(obs)
     if not keys:
         return []
     texts = [a.text for a in obs.legal]

@@ -20,9 +20,6 @@ from folkcards.cards import CARD_NAMES, Card
 from folkcards.engine.api import Observation
 from folkcards.tui import i18n, present
 
-TRICKLESS = frozenset({"scopone"})
-"""Games whose cards go to a table rather than into tricks."""
-
 CARD_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
 
 
@@ -197,7 +194,7 @@ def plays(obs: Observation) -> list[tuple[int, Card]]:
 
 def trick_view(obs: Observation, names: Sequence[str]) -> Text | None:
     """The current trick (and the last one taken, with its winner), from the public plays."""
-    if obs.game in TRICKLESS:
+    if not present.takes_tricks(obs.game, obs.variant):
         return None
     played = plays(obs)
     if not played:
@@ -208,9 +205,10 @@ def trick_view(obs: Observation, names: Sequence[str]) -> Text | None:
     out = Text()
     if done:
         last = played[done - n : done]
-        winner = present.trick_winner(obs.game, last, present.trump_suit(obs))
-        if obs.game == "satat" and isinstance(obs.info.get("won"), list) and obs.info["won"]:
-            w = obs.info["won"][-1]
+        winner = present.trick_winner(obs.game, last, present.trump_suit(obs), obs.variant)
+        won = obs.info.get("won")  # [leader, cards, winner] per trick taken (Satat)
+        if isinstance(won, list) and won:
+            w = won[-1]
             winner = w[2] if isinstance(w, list) and len(w) == 3 else winner
         out.append(i18n.t("terminal.table.trick", n=done // n) + " ", style="dim")
         for i, (seat, c) in enumerate(last):
@@ -275,11 +273,12 @@ def info_table(obs: Observation, names: Sequence[str], num_teams: int) -> Table:
             i18n.t("terminal.facts.trump_label"),
             Text(present.suit_words(obs.game, trump), style=present.SUIT_STYLE[trump]),
         )
-    skip = present.hidden_info(obs.game)
+    skip = present.hidden_keys(obs)
+    tricks = present.takes_tricks(obs.game, obs.variant)
     for key, value in obs.info.items():
         if key in ("trump", "trump_suit") or key in skip:
             continue
-        if key in ("trick", "current_trick") and obs.game not in TRICKLESS:
+        if key in ("trick", "current_trick") and tricks:
             continue
         if value is None or value is False or (isinstance(value, (list, dict)) and not value):
             continue  # nothing to say yet: keep the table short

@@ -327,6 +327,32 @@ class HuutopussiGame(Game):
                 "utility_bounds": "a bound, not a likely score: ± MAX (HUU-1.6); with "
                 "Erlangen calls ± MAX × 2^9 (HUU-12.9)",
             },
+            hidden_keys=(
+                "players",
+                "leader",
+                "tricks_played",
+                "given_count",
+                "returned_count",
+                "discard_count",
+            ),
+            fact_keys=(
+                "trump",
+                "high_bid",
+                "high_bidder",
+                "declarer",
+                "contract",
+                "points",
+                "tricks",
+            ),
+            points_key="points",  # no card_points: the last trick adds more (HUU-1.4)
+            # one card per action: HUU-6.2 (3 players), HUU-5.1 and HUU-5.3 (Erlangen 4)
+            phase_cards={"discard": 3} if n == 3 else {"give": r.exchange, "return": r.exchange},
+            choice_notes=("redeal", "declare", "ask marriage", "ask half"),
+            match_target=500,  # the highest total at 500 or more, held alone, wins (HUU-10.2)
+            # the learning encoding's phase block as first laid out (contract, play and
+            # answer are phases of the deal); kept so that a trained agent's inputs hold
+            encoding_phases=("bid", "exchange", "contract", "play", "declare", "answer", "kontra"),
+            encoding_scalars=(("bid", 440.0), ("contract", 440.0)),
         )
 
     def describe(self, state: DealState) -> str:

@@ -225,6 +225,16 @@ class SaskuGame(Game):
                 "utility_bounds": "strokes per team and deal: 8 at most, the target on a "
                 "lambapea (SAS-13)",
             },
+            hidden_keys=("cutter", "eldest", "leader", "tricks_played"),
+            fact_keys=("trump", "bid", "bidder", "declarer", "points", "tricks"),
+            points_key="points",
+            card_points={"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2},  # SAS-4.1: 120 in all
+            tally=True,  # the match counts strokes (SAS-13)
+            default_actions={CUT: "deal threes"},  # "when the cutter says nothing" (SAS-6.2)
+            choice_notes=("diamonds", "keep"),
+            match_target=v["target"],  # the first team to the target strokes wins (SAS-16)
+            encoding_phases=("cut", "exchange", "auction", "declare", "override", "play"),
+            encoding_scalars=(("bid", 9.0), ("declarer", 4.0)),
         )
 
     def describe(self, state: DealState) -> str:

@@ -81,6 +81,13 @@ class SatatGame(Game):
             notes={
                 "phases": "propose, consent and give happen only when their rule calls for them"
             },
+            hidden_keys=("leader", "won", "trump_known"),
+            fact_keys=("trump", "trump_maker", "tricks"),
+            choice_notes=("blind", "redeal", "grate", "lese", "announce", "propose"),
+            match_target=v["match_target"] or None,  # deals won; 0: no fixed end (SAT-13.3)
+            # the learning encoding's phase block as first laid out: only trump, play and
+            # continue are phases of the deal; kept so that a trained agent's inputs hold
+            encoding_phases=("trump", "redeal", "blind", "pass", "play", "continue"),
         )
 
     def all_actions(self, variant: Variant) -> tuple[Action, ...]:

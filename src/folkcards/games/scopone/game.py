@@ -108,6 +108,11 @@ class ScoponeGame(Game):
                 "utility_bounds": "a bound, not a likely score: cards, coins, settebello and "
                 "primiera, a sweep on every turn of one team, re bello and napola (SCO-6.7)",
             },
+            tricks=False,  # cards are played to the table and captured from it (SCO-4)
+            hidden_keys=("turn", "initial_table"),
+            fact_keys=("sweeps",),
+            match_target=v["target"],  # at the target the higher total wins (SCO-7.3)
+            encoding_phases=("play",),
         )
 
     def describe(self, state: DealState) -> str:

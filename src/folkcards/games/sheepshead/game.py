@@ -211,6 +211,14 @@ class SheepsheadGame(Game):
                 "phases": "nobody picking skips bury and call (leaster) or ends the deal "
                 "(doubler, SHP-9)",
             },
+            hidden_keys=("leader", "trick_number"),
+            fact_keys=("picker", "called", "partner", "mode", "stake", "taken", "tricks"),
+            points_key="taken",
+            card_points={"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2},  # SHP-1.5: 120 in all
+            phase_cards={P_BURY: 2},  # the picker buries two cards, one action each (SHP-5.1)
+            choice_notes=("pick", "alone"),
+            match_deals=v["match_deals"],  # then the single leader wins (SHP-11.3)
+            encoding_phases=(P_PICK, P_BURY, P_CALL, P_PLAY),
         )
 
     def describe(self, state: DealState) -> str:

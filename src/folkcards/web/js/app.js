@@ -481,7 +481,7 @@ class TablePage {
     document.getElementById("tb-h1").textContent = `${title} — ${t("ui.app")}`;
     document.title = `${title} · folkcards`;
     document.getElementById("tb-sub").textContent = [st.table.title ? t(`games.${game}`) : "", st.deal_no ? t("ui.deal_n", { n: st.deal_no }) : ""].filter(Boolean).join(" · ");
-    document.getElementById("btn-last").hidden = game === "scopone";
+    document.getElementById("btn-last").hidden = look(game).fishing; // no tricks, no last trick
     document.getElementById("btn-hint").hidden = !(st.obs && st.you !== null && st.obs.to_act === st.you && !st.obs.result);
     document.getElementById("btn-chat").hidden = !this.feature("chat") || st.you === null || st.you === undefined;
     document.getElementById("btn-leave").hidden = (st.you === null || st.you === undefined) && !(this.isCreator() && st.table.status !== "finished");

@@ -1,24 +1,9 @@
-// Per-game presentation that the engine does not decide: the pack's look, the direction
-// of play on screen, which public facts to show, and how an action reads in words.
-// Everything else is generic over the engine's observation. Where the server sends the
-// game's own card facts (`/api/games` → `hand_order`, from the engine's game card) they win
-// over the fallbacks here.
+// Presentation over the engine's facts: the pack's look, the direction of play on screen,
+// which public facts to show, and how an action reads in words. Every per-game fact comes
+// from the game's own card (`/api/games` → `card`, the engine's `GameCard.to_dict()`, and
+// `variant_cards` for variants it differs under); this client keeps no table of games.
 import { t, tMaybe, num, cardName, has } from "./i18n.js";
 import { cardInline, suitIcon } from "./cards.js";
-
-const GAME_LOOK = {
-  sasku: { deck: "french", clockwise: true, facts: ["trump", "bid", "bidder", "declarer", "points", "tricks"], tally: true, points: "points", cardPoints: { A: 11, T: 10, K: 4, Q: 3, J: 2 } },
-  scopone: { deck: "italian", clockwise: false, facts: ["sweeps"], fishing: true },
-  sheepshead: { deck: "french", clockwise: true, facts: ["picker", "called", "partner", "mode", "stake", "taken", "tricks"], points: "taken", cardPoints: { A: 11, T: 10, K: 4, Q: 3, J: 2 } },
-  satat: { deck: "french", clockwise: true, facts: ["trump", "trump_maker", "tricks"] },
-  huutopussi: { deck: "french", clockwise: true, facts: ["trump", "high_bid", "high_bidder", "declarer", "contract", "points", "tricks"], points: "points" },
-};
-
-// how many cards a phase's one-card-at-a-time step takes in all (for "1 of 3" prompts)
-export const PHASE_COUNT = {
-  huutopussi: { give: 3, return: 3, discard: 3 },
-  sheepshead: { bury: 2 },
-};
 
 let serverGames = null;
 
@@ -31,8 +16,44 @@ export function gameInfo(game) {
   return serverGames && serverGames.games ? serverGames.games.find((x) => x.name === game) : null;
 }
 
-export function look(game) {
-  return GAME_LOOK[game] || { deck: "french", clockwise: true, facts: ["trump", "points", "tricks"] };
+// The game card of `game` under `variant` (the table's; default: the variant of the table
+// on screen when it is that game's): the card of the first option the variant sets to a
+// value with a card of its own (`variant_cards`, keyed `option=json`), else the default
+// variant's card; null when the server sends none.
+export function gameCard(game, variant = undefined) {
+  const g = gameInfo(game);
+  if (!g || !g.card) return null;
+  const v = variant !== undefined ? variant : context.game === game && context.state && context.state.table ? context.state.table.variant : null;
+  if (v && g.variant_cards) {
+    for (const [key, card] of Object.entries(g.variant_cards)) {
+      const at = key.indexOf("=");
+      const opt = key.slice(0, at);
+      if (opt in v && JSON.stringify(v[opt]) === key.slice(at + 1)) return card;
+    }
+  }
+  return g.card;
+}
+
+const NO_CARD = { deck: "french", clockwise: true, facts: ["trump", "points", "tricks"], cardPoints: null, tally: false, fishing: false, phaseCards: {} };
+
+// The facts a table is drawn by, read from the game card: the pack (`deck`), the direction
+// of play, the side panel's `facts`, the `points` key of each side's card points, the
+// `cardPoints` of a rank where the client may add cards up (null where it may not), the
+// score sheet in strokes (`tally`), a table game without tricks (`fishing`: Scopone), and
+// the cards a phase hands over one by one (`phaseCards`, for "1 of 3").
+export function look(game, variant = undefined) {
+  const c = gameCard(game, variant);
+  if (!c) return NO_CARD;
+  return {
+    deck: c.pack,
+    clockwise: c.direction === "clockwise",
+    facts: c.fact_keys || [],
+    points: c.points_key || undefined,
+    cardPoints: c.card_points && Object.keys(c.card_points).length ? c.card_points : null,
+    tally: !!c.tally,
+    fishing: c.tricks === false,
+    phaseCards: c.phase_cards || {},
+  };
 }
 
 export const CARD_RE = /^([AKQJT98765432])([CSHD])$/;
@@ -139,17 +160,21 @@ export function cardPoints(cards, game) {
 // Facts worth showing in the side panel, as [label, html] pairs.
 export function factRows(obs, state, game) {
   const info = { ...(obs.info || {}) };
-  const deck = look(game).deck;
-  // Sheepshead: the picker's buried cards count for the picker (SHP-8.1); the picker sees
-  // them, so the picker's live points include them, and the result's points win at the end
-  if (game === "sheepshead" && Array.isArray(info.taken)) {
-    const taken = [...info.taken];
-    if (obs.result && Array.isArray(obs.result.points)) taken.splice(0, taken.length, ...obs.result.points);
-    else if (Array.isArray(info.bury) && info.bury.length && typeof info.picker === "number") taken[info.picker] += cardPoints(info.bury, game);
-    info.taken = taken;
+  const L = look(game);
+  const deck = L.deck;
+  // The card points each side has taken (the card's `points` key), where a side's points are
+  // its cards' values (`cardPoints`): the result's points win at the end; before it, the
+  // cards the picker buried count for the picker (Sheepshead, SHP-5.2), who alone sees
+  // them, so the picker's live points include them
+  const pk = L.points;
+  if (pk && L.cardPoints && Array.isArray(info[pk])) {
+    const pts = [...info[pk]];
+    if (obs.result && Array.isArray(obs.result.points)) pts.splice(0, pts.length, ...obs.result.points);
+    else if (Array.isArray(info.bury) && info.bury.length && typeof info.picker === "number") pts[info.picker] += cardPoints(info.bury, game);
+    info[pk] = pts;
   }
   const rows = [];
-  for (const key of look(game).facts) {
+  for (const key of L.facts) {
     if (!(key in info)) continue;
     const v = info[key];
     if (v === null || v === undefined || v === false) continue;
@@ -199,63 +224,16 @@ export function tally(n) {
 }
 
 // ------------------------------------------------------------------ sorting a hand
-const FRENCH_SUITS = ["S", "H", "C", "D"]; // black, red, black, red
-const ITALIAN_SUITS = ["D", "H", "S", "C"];
 const PLAIN = "AKQJT98765432";
-
-function suitsWithTrumpFirst(suits, trump) {
-  if (!trump || !suits.includes(trump)) return suits;
-  // the trump suit first, then the others alternating colours: other colour, same, other
-  const red = (s) => s === "H" || s === "D";
-  const rest = suits.filter((s) => s !== trump);
-  const other = rest.filter((s) => red(s) !== red(trump));
-  const same = rest.filter((s) => red(s) === red(trump));
-  return [trump, other[0], ...same, other[1]].filter(Boolean);
-}
-
-function orderKeys(game, info) {
-  const trump = info && typeof info.trump === "string" && /^[CSHD]$/.test(info.trump) ? info.trump : null;
-  if (game === "sheepshead") {
-    const trumps = ["QC", "QS", "QH", "QD", "JC", "JS", "JH", "JD", "AD", "TD", "KD", "9D", "8D", "7D"];
-    const fail = [];
-    for (const s of ["C", "H", "S"]) for (const r of "ATK987") fail.push(r + s);
-    return [...trumps, ...fail];
-  }
-  if (game === "sasku") {
-    const out = [];
-    if (trump) out.push(`6${trump}`);
-    for (const r of "KQJ") for (const s of ["C", "S", "H", "D"]) out.push(r + s);
-    for (const s of suitsWithTrumpFirst(FRENCH_SUITS, trump)) for (const r of "AT9876") if (!out.includes(r + s)) out.push(r + s);
-    return out;
-  }
-  if (game === "huutopussi") {
-    const out = [];
-    for (const s of suitsWithTrumpFirst(FRENCH_SUITS, trump)) for (const r of "ATKQJ9876") out.push(r + s);
-    return out;
-  }
-  if (game === "satat") {
-    const out = ["2H"];
-    for (const s of suitsWithTrumpFirst(FRENCH_SUITS, trump)) for (const r of PLAIN) if (r + s !== "2H") out.push(r + s);
-    return out;
-  }
-  if (game === "scopone") {
-    const out = [];
-    for (const s of ITALIAN_SUITS) for (const r of "KQJ765432A") out.push(r + s);
-    return out;
-  }
-  const out = [];
-  for (const s of FRENCH_SUITS) for (const r of PLAIN) out.push(r + s);
-  return out;
-}
+const FRENCH_ORDER = ["S", "H", "C", "D"].flatMap((s) => [...PLAIN].map((r) => r + s));
 
 // A hand in the game's order: the server's `hand_orders` (from the engine's game card: the
-// display order for the trump this seat knows) when it sends them, else the grouping
-// here — trumps first, then the plain suits alternating colours, each high to low.
+// display order for the trump this seat knows — the trump group first, then each suit high
+// to low), else the pack's plain order.
 export function sortHand(cards, game, info = null) {
   const g = gameInfo(game);
   const trump = info && typeof info.trump === "string" && /^[CSHD]$/.test(info.trump) ? info.trump : "";
-  let order = g && g.hand_orders ? g.hand_orders[trump] || g.hand_orders[""] : null;
-  if (!order) order = orderKeys(game, info);
+  const order = (g && g.hand_orders ? g.hand_orders[trump] || g.hand_orders[""] : null) || FRENCH_ORDER;
   const idx = new Map(order.map((c, i) => [c, i]));
   const at = (c) => (idx.has(c) ? idx.get(c) : 999 + PLAIN.indexOf(c[0]));
   return [...cards].sort((a, b) => at(a) - at(b));
@@ -268,8 +246,8 @@ const context = { game: null, deck: "french", state: null };
 
 export function setContext(game, state) {
   context.game = game;
-  context.deck = look(game).deck;
   context.state = state;
+  context.deck = look(game).deck;
 }
 
 function suitWords(s, deck) {

@@ -199,7 +199,7 @@ export class ReplayView {
     const names = this.names();
     const seats = Array.from({ length: n }, (_, s) => ({ name: names[s], kind: "human", connected: true, auto: false, open: false }));
     const state = {
-      table: { id: this.tableId, game: data.game, num_seats: n, status: "finished" },
+      table: { id: this.tableId, game: data.game, variant: data.variant, num_seats: n, status: "finished" },
       you: seat,
       seats,
       obs: view,

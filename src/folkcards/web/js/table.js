@@ -7,7 +7,7 @@ import { t, tMaybe, num, cardName, has } from "./i18n.js";
 import { cardSVG, backSVG } from "./cards.js";
 import {
   look, isCard, actionLabel, actionText, esc, seatName, tricksFromHistory, factRows, valueHTML,
-  sideNames, tally, sortHand, PHASE_COUNT, lastTrickWinner, cardPoints,
+  sideNames, tally, sortHand, lastTrickWinner, cardPoints,
   setContext, renderExplanation, ruleLinks, narrateEvent, breakdownHTML, guideSections, sectionOf, reasonWords,
 } from "./present.js";
 import { announce, toast as showToast, openDialog, sound, setting, setSetting } from "./ui.js";
@@ -134,16 +134,18 @@ function groupOthers(others) {
   return [...groups.values()];
 }
 
-// the cards this seat received from another this deal (passed, returned, the blind)
-function receivedCards(obs, game) {
+// the cards this seat received from another this deal, as the public facts say: `received`
+// (Satat), the cards `given` to the declarer and `returned` to the declarer's partner
+// (Huutopussi), the `blind` the picker takes up while burying (Sheepshead)
+function receivedCards(obs) {
   const info = obs.info || {};
   const me = obs.seat;
   if (Array.isArray(info.received) && info.received.length) return info.received;
-  if (game === "huutopussi" && me !== null && me !== undefined) {
+  if (me !== null && me !== undefined) {
     if (info.declarer === me && Array.isArray(info.given)) return info.given;
     if (typeof info.declarer === "number" && (info.declarer + 2) % 4 === me && Array.isArray(info.returned)) return info.returned;
   }
-  if (game === "sheepshead" && info.picker === me && Array.isArray(info.blind) && obs.phase === "bury") return info.blind;
+  if (info.picker === me && Array.isArray(info.blind) && obs.phase === "bury") return info.blind;
   return [];
 }
 
@@ -256,7 +258,7 @@ export class TableView {
     const controls = myTurn ? this.controlsHTML(cls, game) : "";
 
     // hand: one tab stop (roving tabindex), arrow keys move inside it
-    const received = obs ? new Set(receivedCards(obs, game)) : new Set();
+    const received = obs ? new Set(receivedCards(obs)) : new Set();
     const legalOf = (c) => cls.byCard.has(c) || cls.multi.some((m) => m.cards.includes(c));
     const playable = myTurn && (cls.byCard.size || cls.multi.length);
     const rover = (playable && hand.find(legalOf)) || hand[0];
@@ -433,7 +435,7 @@ export class TableView {
     if (obs.result) return t("ui.deal_over");
     if (myTurn) {
       const verb = (obs.legal[0] || "").split(" ")[0];
-      const total = (PHASE_COUNT[game] || {})[obs.phase];
+      const total = look(game).phaseCards[obs.phase];
       const params = { n: total || (cls.multi[0] ? cls.multi[0].cards.length : 1), k: Math.min(total || 1, stepsDone(obs, verb) + 1) };
       const key = [`prompts.${game}.${obs.phase}`, `prompts.${obs.phase}`].find((k) => has(k));
       const what = key ? t(key, params) : t(`phases.${obs.phase}`);
