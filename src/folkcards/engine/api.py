@@ -23,6 +23,7 @@ from folkcards.engine.info import Info
 
 if TYPE_CHECKING:
     from folkcards.engine.card import GameCard
+    from folkcards.engine.conservation import CardView
     from folkcards.engine.events import Event, Told
 
 JSON = Any
@@ -541,6 +542,16 @@ class Game(ABC):
         ``variant`` (default: the default variant): seats and sides, direction, pack,
         phases, score bounds and scale, how to sort a hand, what a table shows."""
         raise NotImplementedError(f"{self.name} has no game card")
+
+    # --- card conservation (the self-check) --------------------------------------------
+    def cards_aside(self, view: CardView) -> tuple[CardSet, int] | None:
+        """Where the cards neither in a hand nor played are at this point, from what the
+        seats' observations show (:mod:`folkcards.engine.conservation`): ``(known,
+        hidden)`` — the set the observations account for (buried, on the table, in
+        transit…) and how many more no seat sees (undealt, a face-down widow) — or None
+        for no constraint. The self-check requires exactly these cards out of hand and
+        unplayed; a game that does not say gets its generic card checks only."""
+        return None
 
     # --- matches ----------------------------------------------------------------------
     def new_match_keys(self, variant: Variant, rng: random.Random) -> dict[str, Any]:

@@ -8,7 +8,7 @@ and of conventions.md:
 * *cheap* checks, at every action: exactly one seat to act; the legal set non-empty,
   unique, in the conventions' order, each text parsing back to its action; every seat's
   observation (legal actions only for the seat to act); the public observation's shape;
-  card conservation (:data:`ACCOUNTANTS`); an illegal action raising
+  card conservation (each game's ``Game.cards_aside``); an illegal action raising
   :class:`~folkcards.engine.api.IllegalAction` and leaving the state as it was;
 * *deep* checks, sampled every ``deep_every``-th action (and at the end of each deal):
   determinization from the seat to act and from a random other seat, the public
@@ -52,6 +52,7 @@ from folkcards.engine.api import (
     Observation,
     VariantOption,
 )
+from folkcards.engine.conservation import CardView, NotConserved
 from folkcards.engine.info import Info
 from folkcards.engine.match import Match
 from folkcards.engine.records import load_match, replay, start_deal
@@ -210,9 +211,6 @@ def variant_for(game: Game, target: VariantTarget, rng: random.Random) -> dict[s
 # --- card conservation --------------------------------------------------------------------
 
 
-_CARD_BITS: dict[tuple[CardSet, str], CardSet] = {}
-"""(pack, card text) -> the card's bit, for texts already parsed."""
-
 _PACK_CARDS: dict[CardSet, list[int]] = {}
 
 
@@ -222,125 +220,6 @@ def _pack_cards(deck: CardSet) -> list[int]:
     if cards is None:
         cards = _PACK_CARDS[deck] = list(iter_cards(deck))
     return cards
-
-
-def _mask(cards: object, deck: CardSet) -> CardSet:
-    """The card set of a list of card texts in an observation's ``info`` (0 for None)."""
-    if cards is None:
-        return 0
-    if not isinstance(cards, list | tuple):
-        raise _fail("cards.conserved", f"expected a list of cards in the info, not {cards!r}")
-    out = 0
-    for text in cards:
-        bit = _CARD_BITS.get((deck, text)) if isinstance(text, str) else None
-        if bit is None:
-            try:
-                bit = 1 << parse_card(str(text), deck)
-            except CardError as exc:
-                raise _fail(
-                    "cards.conserved", f"{text!r} in the info is not a card: {exc}"
-                ) from None
-            if isinstance(text, str) and len(_CARD_BITS) < 4096:
-                _CARD_BITS[deck, text] = bit
-        out |= bit
-    return out
-
-
-@dataclass
-class CardView:
-    """What the conservation check sees: each seat's hand (from its observation), the cards
-    played (``play C`` actions of the record), each seat's observation."""
-
-    game: Game
-    state: DealState
-    hands: list[CardSet]
-    played: CardSet
-    observations: list[Observation]
-
-    @property
-    def in_hands(self) -> CardSet:
-        """The union of the hands."""
-        out = 0
-        for h in self.hands:
-            out |= h
-        return out
-
-
-Accountant = Callable[[CardView], tuple[CardSet, int] | None]
-"""Per game: the cards neither in a hand nor played — ``(known, hidden)``: the set the
-observations show (buried, in transit, on the table…) and how many more no seat sees
-(undealt, a face-down blind or widow). None: no constraint at this point."""
-
-
-def _sasku(view: CardView) -> tuple[CardSet, int] | None:
-    # SAS: before the cutter's deal choice the whole pack is undealt; afterwards every card
-    # is in a hand or played (the face-up cards of the deal are in hands).
-    if view.in_hands == 0 and view.played == 0:
-        return 0, view.game.deck.bit_count()
-    return 0, 0
-
-
-def _scopone(view: CardView) -> tuple[CardSet, int] | None:
-    # SCO: hands, table and the two capture piles are public facts and partition the pack;
-    # the cards never played from a hand are the initial table.
-    info = view.observations[0].info
-    deck = view.game.deck
-    parts = [*view.hands, _mask(info["table"], deck)] + [_mask(p, deck) for p in info["piles"]]
-    seen = 0
-    for part in parts:
-        if part & seen:
-            raise _fail("cards.conserved", "a card is in two of hands, table and piles")
-        seen |= part
-    if seen != deck:
-        missing = [CARD_NAMES[c] for c in iter_cards(deck & ~seen)]
-        raise _fail("cards.conserved", f"hands, table and piles lack {missing}")
-    return _mask(info["initial_table"], deck), 0
-
-
-def _sheepshead(view: CardView) -> tuple[CardSet, int] | None:
-    # SHP: the 2-card blind stays aside unseen until a pick; after it the picker's buried
-    # cards (SHP-13: seen by the picker) are the only cards out of hand and not played.
-    picker = view.observations[0].info.get("picker")
-    if picker is None:
-        return 0, 2
-    return _mask(view.observations[picker].info.get("bury"), view.game.deck), 0
-
-
-def _satat(view: CardView) -> tuple[CardSet, int] | None:
-    # SAT: until the first card is played, cards may be undealt (trump phase) or passed
-    # face down (SAT-7); from the first play on, every card is in a hand or played.
-    return None if view.played == 0 else (0, 0)
-
-
-def _huutopussi(view: CardView) -> tuple[CardSet, int] | None:
-    # HUU-5.1/5.3: given (returned) cards are in transit during the give (return) phase,
-    # seen by giver and declarer; HUU-6: the 3-card widow is face down until bidding ends,
-    # then the declarer's discards are out of hand (seen by the declarer).
-    known = 0
-    widow_seen = False
-    phase = view.state.phase
-    for obs in view.observations:
-        info = obs.info
-        if phase == "give":
-            known |= _mask(info.get("given"), view.game.deck)
-        if phase == "return":
-            known |= _mask(info.get("returned"), view.game.deck)
-        known |= _mask(info.get("discards"), view.game.deck)
-        widow_seen = widow_seen or info.get("widow") is not None
-    hidden = 3 if view.state.num_seats == 3 and not widow_seen else 0
-    return known, hidden
-
-
-ACCOUNTANTS: dict[str, Accountant] = {
-    "sasku": _sasku,
-    "scopone": _scopone,
-    "sheepshead": _sheepshead,
-    "satat": _satat,
-    "huutopussi": _huutopussi,
-}
-"""Per game: where the cards that are neither in a hand nor played are (docs/selfcheck.md).
-A game not listed gets the generic checks only (hands disjoint and within the pack, a
-played card in no hand, no card played twice)."""
 
 
 def _play_card(game: Game, action: Action) -> int | None:
@@ -440,7 +319,6 @@ class DealChecker:
         self.space: tuple[Action, ...] | None = self.game.all_actions(state.variant)
         self.cards = _pack_cards(self.game.deck)
         self.texts: list[str] = []
-        self.accountant = ACCOUNTANTS.get(self.game.name)
         self.hands: list[CardSet] = []
         self.pending: str | None = None
         self.memo = _memo(self.game, state.variant)
@@ -612,7 +490,7 @@ class DealChecker:
 
     def check_cards(self, observations: list[Observation], public: Observation) -> None:
         """Hands disjoint and within the pack; hand sizes as published; no played card in a
-        hand; the rest of the pack where the game's accountant says it is."""
+        hand; the rest of the pack where the game says it is (``Game.cards_aside``)."""
         deck = self.game.deck
         union = 0
         for s, h in enumerate(self.hands):
@@ -631,11 +509,11 @@ class DealChecker:
                     "cards.hand_sizes",
                     f"{who} observation shows hand sizes {list(published)}, hands hold {sizes}",
                 )
-        if self.accountant is None:
-            return
         view = CardView(self.game, self.state, self.hands, self.played, observations)
         try:
-            expected = self.accountant(view)
+            expected = self.game.cards_aside(view)  # the game's own conservation fact
+        except NotConserved as exc:
+            raise _fail("cards.conserved", str(exc)) from None
         except (KeyError, TypeError, IndexError) as exc:
             raise _fail(
                 "cards.conserved", f"the observations lack a pile ({type(exc).__name__}: {exc})"

@@ -19,10 +19,12 @@ from folkcards.engine.api import (
     json_repr,
 )
 from folkcards.engine.card import NO_TRUMP, GameCard, suit_run, teams
+from folkcards.engine.conservation import Aside, CardView
 from folkcards.engine.memo import Memo
 
 from .deal import HuutopussiState
 from .fast import deal_deck
+from .observe import cards_aside
 from .rules import CARDS36, DECK, TABLE, rules_of
 
 CARD_SET = frozenset(CARDS36)
@@ -264,6 +266,10 @@ class HuutopussiGame(Game):
         dealt, widow = _dealt_hands(hands, extra, n, size)
         masks = [sum(1 << c for c in h) for h in dealt]
         return HuutopussiState(self, v, r, dealer, masks, dealt, widow, None, totals)
+
+    def cards_aside(self, view: CardView) -> Aside:
+        """Where the cards out of hand and unplayed are (:func:`.observe.cards_aside`)."""
+        return cards_aside(view)
 
     def determinize(self, obs: Observation, rng: random.Random) -> DealState:
         """A full state consistent with ``obs`` (HUU-14), sampled from the observation only."""

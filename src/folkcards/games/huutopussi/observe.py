@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from folkcards.cards import CARD_NAMES, SUITS
 from folkcards.engine.actions import Action
 from folkcards.engine.api import SPECTATOR, Observation
+from folkcards.engine.conservation import Aside, CardView
 from folkcards.engine.events import Told, private, public
 from folkcards.engine.info import Info
 
@@ -224,6 +225,26 @@ def _info(st: HuutopussiState, viewer: int) -> HuutopussiInfo:
         ),
         calls=st.calls,
     )
+
+
+def cards_aside(view: CardView) -> Aside:
+    """Where the cards out of hand and unplayed are (the self-check's conservation fact):
+    given (returned) cards are in transit during the give (return) phase, seen by giver
+    and declarer (HUU-5.1, HUU-5.3); the 3-card widow is face down until the bidding ends,
+    then the declarer's discards are out of hand, seen by the declarer (HUU-6)."""
+    known = 0
+    widow_seen = False
+    phase = view.state.phase
+    for obs in view.observations:
+        info = obs.info
+        if phase == "give":
+            known |= view.cards(info.get("given"))
+        if phase == "return":
+            known |= view.cards(info.get("returned"))
+        known |= view.cards(info.get("discards"))
+        widow_seen = widow_seen or info.get("widow") is not None
+    hidden = 3 if view.state.num_seats == 3 and not widow_seen else 0
+    return known, hidden
 
 
 # --- events ------------------------------------------------------------------------------------

@@ -16,11 +16,13 @@ from folkcards.cards import CARD_NAMES, SUITS, Card, mask_text
 from folkcards.engine.actions import Action
 from folkcards.engine.api import DealState, Game, MalformedRecord, MatchState, Observation, Variant
 from folkcards.engine.card import NO_TRUMP, GameCard, cards_of, suit_run, teams
+from folkcards.engine.conservation import Aside, CardView
 
 from . import determinize as _determinize
 from .actions import ACTIONS, parse_action
 from .deal import SaskuState
 from .fast import DECK_SET, shuffled_pack
+from .observe import cards_aside
 from .rules import (
     AUCTION,
     CUT,
@@ -142,6 +144,10 @@ class SaskuGame(Game):
         if "replay" not in record:
             return {}
         return {"replay": read_replay_key(record["replay"])}
+
+    def cards_aside(self, view: CardView) -> Aside:
+        """Where the cards out of hand and unplayed are (:func:`.observe.cards_aside`)."""
+        return cards_aside(view)
 
     def determinize(self, obs: Observation, rng: random.Random) -> SaskuState:
         """A full deal consistent with ``obs``, built from ``obs`` alone

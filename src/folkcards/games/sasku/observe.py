@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, cast
 
 from folkcards.cards import CARD_NAMES, SUITS
 from folkcards.engine.api import JSON, SPECTATOR, Observation
+from folkcards.engine.conservation import Aside, CardView
 from folkcards.engine.events import Told, private, public
 from folkcards.engine.info import Info
 
@@ -140,6 +141,15 @@ def _info(state: SaskuState, viewer: int) -> SaskuInfo:
         list(state.tricks),
         [h.bit_count() for h in state.hands],
     )
+
+
+def cards_aside(view: CardView) -> Aside:
+    """Where the cards out of hand and unplayed are (the self-check's conservation fact):
+    before the cutter's deal choice the whole pack is undealt (SAS-6); afterwards every
+    card is in a hand or played — the face-up cards of the deal are in hands (SAS-6.4)."""
+    if view.in_hands == 0 and view.played == 0:
+        return 0, view.game.deck.bit_count()
+    return 0, 0
 
 
 def narrate(final: SaskuState) -> list[Told]:

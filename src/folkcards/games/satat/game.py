@@ -20,11 +20,13 @@ from folkcards.engine.api import (
     json_repr,
 )
 from folkcards.engine.card import NO_TRUMP, GameCard, suit_run, teams
+from folkcards.engine.conservation import Aside, CardView
 
 from . import determinize as _determinize
 from . import scoring
 from .deal import SatatState
 from .fast import DEAL_GET
+from .observe import cards_aside
 from .rules import TABLE, TWO_H, VARIANT_OPTIONS, deck_from_hands, rules_of
 
 
@@ -177,6 +179,10 @@ class SatatGame(Game):
                 raise MalformedRecord("'passing' is not allowed in Trup Kasiet (SAT-4.6, SAT-15.7)")
             passing = {"winners": passing["winners"], "cards": passing["cards"]}
         return {"redeals": redeals, "passing": passing}
+
+    def cards_aside(self, view: CardView) -> Aside:
+        """Where the cards out of hand and unplayed are (:func:`.observe.cards_aside`)."""
+        return cards_aside(view)
 
     def determinize(self, obs: Observation, rng: random.Random) -> SatatState:
         """A full deal consistent with ``obs``, built from ``obs`` alone

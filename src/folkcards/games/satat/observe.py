@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, cast
 from folkcards.cards import CARD_NAMES, SUITS, CardSet, mask_text, parse_card
 from folkcards.engine.actions import Action
 from folkcards.engine.api import JSON, Observation
+from folkcards.engine.conservation import Aside, CardView
 from folkcards.engine.events import Told, private, public, secret
 from folkcards.engine.info import Info
 
@@ -299,6 +300,14 @@ def observe(st: SatatState, seat: int) -> Observation:
         carry=st.carry(),
         result=st.result() if st.to_act is None else None,
     )
+
+
+def cards_aside(view: CardView) -> Aside:
+    """Where the cards out of hand and unplayed are (the self-check's conservation fact):
+    until the first card is played, cards may be undealt (the trump phase) or passed face
+    down (SAT-7), which no seat's observation accounts for; from the first play on, every
+    card is in a hand or played."""
+    return None if view.played == 0 else (0, 0)
 
 
 # --- events -------------------------------------------------------------------------------

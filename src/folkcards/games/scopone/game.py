@@ -18,11 +18,13 @@ from folkcards.engine.api import (
     Variant,
 )
 from folkcards.engine.card import NO_TRUMP, GameCard, suit_run, teams
+from folkcards.engine.conservation import Aside, CardView
 
 from .actions import parse_play
 from .deal import ScoponeDeal, deal_from_deck, deal_from_hands
 from .determinize import determinize
 from .fast import action_for
+from .observe import cards_aside
 from .rules import VARIANT_OPTIONS
 
 
@@ -73,6 +75,10 @@ class ScoponeGame(Game):
                     "a classic 'hands' record needs 'extra': {\"table\": [4 cards]} (SCO-3.5)"
                 )
         return super().deal_from_record(record, variant)
+
+    def cards_aside(self, view: CardView) -> Aside:
+        """Where the cards out of hand and unplayed are (:func:`.observe.cards_aside`)."""
+        return cards_aside(view)
 
     def determinize(self, obs: Observation, rng: random.Random) -> ScoponeDeal:
         """A full deal consistent with ``obs`` (:mod:`.determinize`): the other hands drawn

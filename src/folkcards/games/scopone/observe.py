@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
-from folkcards.cards import CARD_NAMES, mask_text, to_mask
+from folkcards.cards import CARD_NAMES, iter_cards, mask_text, to_mask
 from folkcards.engine.api import JSON, SPECTATOR, Observation
+from folkcards.engine.conservation import Aside, CardView, NotConserved
 from folkcards.engine.events import Told, component, only, public
 from folkcards.engine.info import Info
 
@@ -73,6 +74,24 @@ def observe(deal: ScoponeDeal, viewer: int) -> Observation:
         ),
         result=deal.result() if deal.to_act is None else None,
     )
+
+
+def cards_aside(view: CardView) -> Aside:
+    """Where the cards out of hand and unplayed are (the self-check's conservation fact):
+    hands, table and the two capture piles are public facts and partition the pack
+    (SCO-9); the cards never played from a hand are the table as dealt (SCO-3.3)."""
+    info = view.observations[0].info
+    parts = [*view.hands, view.cards(info["table"])] + [view.cards(p) for p in info["piles"]]
+    seen = 0
+    for part in parts:
+        if part & seen:
+            raise NotConserved("a card is in two of hands, table and piles")
+        seen |= part
+    deck = view.game.deck
+    if seen != deck:
+        missing = [CARD_NAMES[c] for c in iter_cards(deck & ~seen)]
+        raise NotConserved(f"hands, table and piles lack {missing}")
+    return view.cards(info["initial_table"]), 0
 
 
 def narrate(final: ScoponeDeal) -> list[Told]:

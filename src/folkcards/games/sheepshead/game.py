@@ -21,9 +21,11 @@ from folkcards.engine.api import (
     json_repr,
 )
 from folkcards.engine.card import NO_TRUMP, GameCard, suit_run, teams
+from folkcards.engine.conservation import Aside, CardView
 
 from .deal import SheepsheadState
 from .determinize import determinize
+from .observe import cards_aside
 from .rules import (
     ACTIONS,
     DOUBLER,
@@ -162,6 +164,10 @@ class SheepsheadGame(Game):
         return SheepsheadState(
             self, variant, dealer, masks, (blind[0], blind[1]), stake, None, hands0
         )
+
+    def cards_aside(self, view: CardView) -> Aside:
+        """Where the cards out of hand and unplayed are (:func:`.observe.cards_aside`)."""
+        return cards_aside(view)
 
     def determinize(self, obs: Observation, rng: random.Random) -> SheepsheadState:
         """A full deal consistent with ``obs``: hidden cards sampled under every inference the

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from folkcards.cards import CARD_NAMES, Card, mask_text
 from folkcards.engine.actions import Action
 from folkcards.engine.api import JSON, Observation
+from folkcards.engine.conservation import Aside, CardView
 from folkcards.engine.events import Told, private, public
 from folkcards.engine.info import Info
 
@@ -154,6 +155,16 @@ def observe(st: SheepsheadState, viewer: int) -> Observation:
         carry=carry_of(st.variant, st.stake),
         result=st.result() if over else None,
     )
+
+
+def cards_aside(view: CardView) -> Aside:
+    """Where the cards out of hand and unplayed are (the self-check's conservation fact):
+    the 2-card blind stays aside unseen until a pick (SHP-4); after it the picker's buried
+    cards, which the picker sees (SHP-5.2, SHP-13.1), are the only ones."""
+    picker = view.observations[0].info.get("picker")
+    if picker is None:
+        return 0, 2
+    return view.cards(view.observations[picker].info.get("bury")), 0
 
 
 # --- events ----------------------------------------------------------------------------------
