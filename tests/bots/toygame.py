@@ -17,6 +17,7 @@ from folkcards.engine.api import (
     Game,
     MatchState,
     Observation,
+    SimpleDeal,
     Variant,
     VariantOption,
 )
@@ -32,7 +33,7 @@ TEXTS = (
 TABLE = ActionTable(TEXTS, DECK)
 
 
-class ToyState(DealState):
+class ToyState(SimpleDeal):
     """A deal of the toy game (phases ``give``, ``trump``, ``play``)."""
 
     def __init__(self, game: ToyGame, variant: Variant, dealer: int, hands: list[int]) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 import folkcards.games
 from folkcards.engine import registry
-from folkcards.engine.api import DealState, FolkcardsError
+from folkcards.engine.api import DealState, FolkcardsError, SimpleDeal
 from folkcards.engine.records import load_deal
 from folkcards.games import GAME_NAMES, GAMES, get_game
 
@@ -70,6 +70,8 @@ def test_each_game_implements_legal_actions_and_apply_itself(name: str) -> None:
     """The contract: a registered game writes its own legal_actions and apply (its hot
     path) and shares DealState's one slow path, _checked; none overrides _checked."""
     cls = type(GAMES[name].random_deal(random.Random(1)))
+    assert {"legal_actions", "apply"} <= DealState.__abstractmethods__  # the contract
+    assert not issubclass(cls, SimpleDeal)  # not the plain path of small games
     assert cls.legal_actions is not DealState.legal_actions
     assert cls.apply is not DealState.apply
     assert cls._checked is DealState._checked

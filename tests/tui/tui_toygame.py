@@ -19,6 +19,7 @@ from folkcards.engine.api import (
     Game,
     MatchState,
     Observation,
+    SimpleDeal,
     Variant,
     VariantOption,
 )
@@ -32,7 +33,7 @@ TEXTS = (
 )
 
 
-class ToyDeal(DealState):
+class ToyDeal(SimpleDeal):
     """A deal of the toy game: bids, one private ``hide`` by the top bidder, four tricks."""
 
     def __init__(self, game: ToyGame, variant: Variant, dealer: int, hands: list[int]) -> None:

@@ -13,6 +13,7 @@ from folkcards.engine.api import (
     MalformedRecord,
     MatchState,
     Observation,
+    SimpleDeal,
     VariantOption,
 )
 from folkcards.engine.card import GameCard
@@ -41,6 +42,7 @@ __all__ = [
     "MatchState",
     "Observation",
     "RecordError",
+    "SimpleDeal",
     "TrumpConfig",
     "VariantOption",
     "load_deal",

@@ -193,9 +193,9 @@ class DealState(ABC):
     meant or raises :class:`IllegalAction` with the state unchanged; ``apply`` then appends
     the action to ``history`` and its seat to ``actors`` and clears ``_legal``.
 
-    A small game with no hot path may instead implement the two hooks
-    ``_generate_legal``/``_apply`` and inherit the plain ``legal_actions``/``apply`` below
-    (the test suites' toy games do; the five registered games do not).
+    A small game with no hot path may subclass :class:`SimpleDeal` instead, which has
+    plain ``legal_actions``/``apply`` over two hooks (the test suites' toy games do; the
+    five registered games do not).
 
     It has no instance ``__dict__`` of its own (``__slots__ = ()``), so a game whose state
     declares ``__slots__`` gets lean, fast attribute access on the hot path.
@@ -222,43 +222,20 @@ class DealState(ABC):
     """What :meth:`_checked` says of a value that is no action at all (after its repr)."""
 
     # --- the contract -------------------------------------------------------------
+    @abstractmethod
     def legal_actions(self) -> tuple[Action, ...]:
         """Every legal action of the seat to act, in the conventions' order; () when over.
+        Cached in ``_legal`` until the next ``apply``."""
 
-        The plain version, from ``_generate_legal`` (games with a hot path override it)."""
-        legal = self._legal
-        if legal is None:
-            legal = () if self.to_act is None else self._generate_legal()
-            self._legal = legal  # type: ignore[misc]  # a slot (or dict entry) of the game's state
-        return legal
-
+    @abstractmethod
     def apply(self, action: Action | str) -> None:
         """Play ``action`` (an Action or its text) for the seat to act.
 
         Raises :class:`IllegalAction` naming the rule when it is not legal now; the state
-        is then unchanged. The plain version, through ``_apply`` (games with a hot path
-        override it and call :meth:`_checked` the same way).
+        is then unchanged. Anything but a legal Action goes through :meth:`_checked`; the
+        action is then appended to ``history``, its seat to ``actors``, and ``_legal``
+        cleared.
         """
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        if type(action) is not Action or action not in legal:
-            action = self._checked(action, legal)
-        seat = self.to_act
-        self._apply(action)
-        self._legal = None  # type: ignore[misc]  # a slot (or dict entry) of the game's state
-        self.history.append(action)
-        self.actors.append(seat)  # type: ignore[arg-type]
-
-    def _generate_legal(self) -> tuple[Action, ...]:
-        """The plain ``legal_actions``' hook: the legal actions of ``to_act`` (never called
-        when the deal is over)."""
-        raise NotImplementedError(f"{type(self).__name__} implements legal_actions itself")
-
-    def _apply(self, action: Action) -> None:
-        """The plain ``apply``'s hook: apply a legal action (already checked) and advance
-        ``to_act``/``phase``; ``apply`` records it in the history afterwards."""
-        raise NotImplementedError(f"{type(self).__name__} implements apply itself")
 
     # --- the shared slow path of apply -----------------------------------------------------
     def _checked(self, action: object, legal: tuple[Action, ...]) -> Action:
@@ -430,6 +407,46 @@ class DealState(ABC):
     def __deepcopy__(self, memo: dict[int, Any]) -> DealState:
         # the game is a registry singleton (shared, not copied); the rest is cloned
         return self.clone()
+
+
+class SimpleDeal(DealState):
+    """A deal state for a small game with no hot path: it implements two hooks,
+    ``_generate_legal`` (the legal actions of ``to_act``) and ``_apply`` (apply a legal,
+    checked action and advance ``to_act``/``phase``), and inherits the contract's
+    ``legal_actions``/``apply`` in their plain form, through the same :meth:`_checked`
+    as every game (the test suites' toy games are built so)."""
+
+    __slots__ = ()
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action of the seat to act (``_generate_legal``, cached)."""
+        legal = self._legal
+        if legal is None:
+            legal = () if self.to_act is None else self._generate_legal()
+            self._legal = legal  # type: ignore[misc]  # a slot (or dict entry) of the game's state
+        return legal
+
+    def apply(self, action: Action | str) -> None:
+        """Play ``action`` for the seat to act (``_apply``), or raise IllegalAction."""
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if type(action) is not Action or action not in legal:
+            action = self._checked(action, legal)
+        seat = self.to_act
+        self._apply(action)
+        self._legal = None  # type: ignore[misc]  # a slot (or dict entry) of the game's state
+        self.history.append(action)
+        self.actors.append(seat)  # type: ignore[arg-type]
+
+    @abstractmethod
+    def _generate_legal(self) -> tuple[Action, ...]:
+        """The legal actions of ``to_act`` (never called when the deal is over)."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Apply a legal action (already checked) and advance ``to_act``/``phase``;
+        ``apply`` records it in the history afterwards."""
 
 
 class Game(ABC):
