@@ -152,3 +152,47 @@ def test_stats_add_up() -> None:
     b = MemoStats("m", 1, 1, 4, 0, None)
     assert a + b == MemoStats("m", 3, 4, 4, 1, None, count=2)
     assert a.hit_rate is None and MemoStats("m", 0, 0, 0, 0, None).hit_rate is None
+
+
+def test_every_games_memos_count_the_play_phases_own_lookups() -> None:
+    """The games' global tables are Memos, and the hot paths index them through aliases
+    that follow the table: counting hits while random deals are played counts hits in every
+    game's play memo, and emptying them all changes nothing a deal does."""
+    import random
+
+    from folkcards.engine.memo import all_memos, clear_all
+    from folkcards.games import GAMES
+
+    names = {m.name for m in all_memos()}
+    for name in ("sasku.plays", "satat.plays", "sheepshead.plays", "scopone.table_info"):
+        assert name in names, name
+    assert {"sasku.rules", "satat.rules", "sheepshead.rules", "huutopussi.rules"} <= names
+
+    def play(seed: int) -> list[list[str]]:
+        out = []
+        for game in ("sasku", "satat", "sheepshead"):
+            rng = random.Random(seed)
+            state = GAMES[game].random_deal(rng)
+            while not state.is_over:
+                state.apply(rng.choice(state.legal_actions()))
+            out.append(state.record()["actions"])
+        return out
+
+    memos = [
+        m for m in all_memos() if m.name.endswith(".plays") and not m.name.startswith("scopone")
+    ]
+    for m in memos:
+        m.count_hits()
+    try:
+        first = play(7)
+        again = play(7)  # the same card sets again: hits
+        assert first == again
+        for m in memos:
+            assert m.hits, f"{m.name}: no hit counted through the hot path's alias"
+    finally:
+        for m in memos:
+            m.count_hits(False)
+    clear_all("sasku.")
+    clear_all("satat.")
+    clear_all("sheepshead.")
+    assert play(7) == first

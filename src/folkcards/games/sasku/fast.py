@@ -15,6 +15,7 @@ from operator import itemgetter
 
 from folkcards.cards import BIT, Card, CardSet
 from folkcards.engine.actions import Action
+from folkcards.engine.memo import Memo
 
 from .actions import ACTIONS, ARG, BID, DECK_LIST, DIAMONDS, K_PLAY, KIND, PASS, PLAY
 from .rules import DEAL_SLOTS
@@ -43,11 +44,11 @@ PLAY_BY_SUIT: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(_play_table(s) 
 ``bits`` (A..6), in card order — so legal plays are four lookups, no sorting."""
 PLAY_C, PLAY_S, PLAY_H, PLAY_D = PLAY_BY_SUIT
 
-PLAYS_SEEN: dict[CardSet, tuple[Action, ...]] = {}
-"""Memo of card set → ``play`` actions. Legal sets repeat a lot across deals (most are a
-few cards of one class), so about three lookups in four are one dict hit; it stops
-growing at :data:`PLAYS_SEEN_LIMIT` entries (a few MB), keeping what it has."""
 PLAYS_SEEN_LIMIT = 1 << 15
+PLAYS_SEEN: Memo[CardSet, tuple[Action, ...]] = Memo("sasku.plays", limit=PLAYS_SEEN_LIMIT)
+"""Memo of card set → ``play`` actions (:func:`play_actions`, filled by the play phase).
+Legal sets repeat a lot across deals (most are a few cards of one class), so about three
+lookups in four are one dict hit; bounded at :data:`PLAYS_SEEN_LIMIT` entries (a few MB)."""
 
 
 def play_actions(cards: CardSet) -> tuple[Action, ...]:

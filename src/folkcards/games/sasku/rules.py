@@ -23,6 +23,7 @@ from folkcards.cards import (
     ranks_mask,
 )
 from folkcards.engine.api import VariantOption
+from folkcards.engine.memo import Memo
 from folkcards.engine.tricks import TrumpConfig
 
 # --- SAS-2 deck and card classes ----------------------------------------------------------
@@ -168,9 +169,9 @@ DEFAULT_RULES = SaskuRules(
 )
 """The rules of :data:`DEFAULT_VARIANT`."""
 
-_RULES: dict[tuple[bool, int, bool], SaskuRules] = {
-    (DEFAULT_RULES.must_beat, DEFAULT_RULES.target, DEFAULT_RULES.exchange): DEFAULT_RULES
-}
+RULES: Memo[tuple[bool, int, bool], SaskuRules] = Memo("sasku.rules", limit=1 << 10)
+"""One shared :class:`SaskuRules` per variant (match targets are unbounded, hence the bound)."""
+RULES.store((DEFAULT_RULES.must_beat, DEFAULT_RULES.target, DEFAULT_RULES.exchange), DEFAULT_RULES)
 
 
 def rules_of(variant: Mapping[str, Any]) -> SaskuRules:
@@ -178,7 +179,7 @@ def rules_of(variant: Mapping[str, Any]) -> SaskuRules:
     if variant is DEFAULT_VARIANT:  # every random deal of the default variant
         return DEFAULT_RULES
     key = (variant["must_beat"], variant["target"], variant["exchange"])
-    rules = _RULES.get(key)
+    rules = RULES.table.get(key)
     if rules is None:
-        rules = _RULES[key] = SaskuRules(*key)
+        rules = RULES.store(key, SaskuRules(*key))
     return rules

@@ -90,6 +90,10 @@ from .scoring import deal_result, next_dealer
 if TYPE_CHECKING:
     from .game import SatatGame
 
+_PLAYS_SEEN: dict[CardSet, tuple[Action, ...]] = PLAYS_SEEN.alias(globals(), "_PLAYS_SEEN")
+"""The follower's play memo's table (:data:`.fast.PLAYS_SEEN`) under a module name of its
+own: the hot path indexes the dict itself (``Memo.alias`` rebinds it when hits are counted)."""
+
 
 class SatatState(DealState):
     """One Satat deal (the referee's full view)."""
@@ -211,11 +215,12 @@ class SatatState(DealState):
                         if self.sig:
                             legal = self._signal_plays(hand)
                         else:  # a few cards of one suit: these sets repeat across deals
-                            legal = PLAYS_SEEN.get(hand)
-                            if legal is None:
+                            legal = _PLAYS_SEEN.get(hand)
+                            if legal is None:  # (Memo.miss, inlined)
                                 legal = plays(hand)
-                                if len(PLAYS_SEEN) < PLAYS_SEEN_LIMIT:
-                                    PLAYS_SEEN[hand] = legal
+                                if len(_PLAYS_SEEN) >= PLAYS_SEEN_LIMIT:
+                                    PLAYS_SEEN.clear()
+                                _PLAYS_SEEN[hand] = legal
                         self._legal = legal
                         return legal
                 elif self.lead_known:  # SAT-8.3 rule 1

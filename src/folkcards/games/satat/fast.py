@@ -17,6 +17,7 @@ from typing import Any
 
 from folkcards.cards import SUIT_MASK, Card, CardSet
 from folkcards.engine.actions import Action
+from folkcards.engine.memo import Memo
 
 from .rules import A_REDEAL, B2H, BLIND, NOT_2H, PLAY, TRUMP, TWO_H
 
@@ -69,11 +70,11 @@ def plays(mask: CardSet) -> tuple[Action, ...]:
     )
 
 
-PLAYS_SEEN: dict[CardSet, tuple[Action, ...]] = {}
-"""Memo of a follower's card set (cards of the led suit, maybe with the 2♥) → plain
-``play`` actions: these sets repeat a lot across deals; the memo stops growing at
-``PLAYS_SEEN_LIMIT`` entries (a few MB), keeping what it has."""
 PLAYS_SEEN_LIMIT = 1 << 15
+PLAYS_SEEN: Memo[CardSet, tuple[Action, ...]] = Memo("satat.plays", plays, limit=PLAYS_SEEN_LIMIT)
+"""Memo of a follower's card set (cards of the led suit, maybe with the 2♥) → plain
+``play`` actions (:func:`plays`): these sets repeat a lot across deals; bounded at
+``PLAYS_SEEN_LIMIT`` entries (a few MB)."""
 
 
 def _signal_row(c: Card, vire: bool) -> tuple[Action, ...]:

@@ -34,6 +34,7 @@ from folkcards.cards import (
 )
 from folkcards.engine.actions import Action, ActionTable
 from folkcards.engine.api import VariantOption
+from folkcards.engine.memo import Memo
 from folkcards.engine.tricks import TrumpConfig
 
 # --- SAT-1 cards --------------------------------------------------------------------------
@@ -181,7 +182,8 @@ class SatatRules:
     phases: tuple[str, ...]
 
 
-_RULES: dict[tuple[Any, ...], SatatRules] = {}
+RULES: Memo[tuple[Any, ...], SatatRules] = Memo("satat.rules", limit=1 << 10)
+"""One :class:`SatatRules` per variant met (a few in practice; match targets are unbounded)."""
 
 
 def rules_of(variant: Mapping[str, Any]) -> SatatRules:
@@ -189,7 +191,7 @@ def rules_of(variant: Mapping[str, Any]) -> SatatRules:
     dictionary look-up for a variant met before (a deal reads it when it is dealt)."""
     key = (variant["trup_kasiet"], variant["signals"], variant["match_target"])
     try:
-        return _RULES[key]
+        return RULES.table[key]
     except KeyError:
         return _new_rules(key)
 
@@ -206,9 +208,7 @@ def _new_rules(key: tuple[Any, ...]) -> SatatRules:
         skip.add("lese")
     phases = tuple(p for p in PHASES if p not in skip)
     rules = SatatRules(trup_kasiet=tk, signals=level, match_target=target, phases=phases)
-    if len(_RULES) < 1024:  # a few variants in practice; match targets are unbounded
-        _RULES[key] = rules
-    return rules
+    return RULES.store(key, rules)
 
 
 # --- SAT-17 actions -----------------------------------------------------------------------

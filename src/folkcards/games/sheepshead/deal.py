@@ -68,9 +68,9 @@ from .rules import (
 if TYPE_CHECKING:
     from .game import SheepsheadGame
 
-_cached_plays = PLAY_CACHE.get
-"""The cached ``play`` tuple of a card set, or None. Bound once: a method looked up on an
-imported name compiles to a plain attribute load (a new bound method at every call)."""
+_PLAY_CACHE: dict[CardSet, tuple[Action, ...]] = PLAY_CACHE.alias(globals(), "_PLAY_CACHE")
+"""The play memo's table (:data:`.fast.PLAY_CACHE`) under a module name of its own: the hot
+path indexes the dict itself (``Memo.alias`` rebinds it when hits are counted)."""
 
 
 class SheepsheadState(DealState):
@@ -233,7 +233,7 @@ class SheepsheadState(DealState):
                     and self.trick_no < 5
                 ):
                     cards = hand & ~(self.x_mask & ~BIT[self.called])  # SHP-7.6.3
-            legal = _cached_plays(cards)
+            legal = _PLAY_CACHE.get(cards)
             if legal is None:
                 legal = play_miss(cards)
             self._legal = legal

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from folkcards.cards import CardSet
 from folkcards.engine.actions import Action
+from folkcards.engine.memo import Memo
 
 from .rules import BURY, PASS, PICK, PLAY
 
@@ -42,16 +43,14 @@ _PLAY_CS: list[tuple[Action, ...] | None] = [None] * 65536
 _PLAY_HD: list[tuple[Action, ...] | None] = [None] * 65536
 """Lazily filled: ``play`` actions of the hearts+diamonds part of a set."""
 
-PLAY_CACHE: dict[CardSet, tuple[Action, ...]] = {}
-"""Recently used ``play`` tuples by card set (bounded: cleared when it grows too big)."""
-_PLAY_CACHE_LIMIT = 1 << 16
-
 
 def play_miss(cards: CardSet) -> tuple[Action, ...]:
-    """Fill :data:`PLAY_CACHE` for ``cards`` and return its ``play`` actions."""
-    if len(PLAY_CACHE) >= _PLAY_CACHE_LIMIT:
+    """Fill :data:`PLAY_CACHE` for ``cards`` and return its ``play`` actions
+    (``Memo.miss``, inlined: the play phase misses often enough to count)."""
+    table = PLAY_CACHE.table
+    if len(table) >= _PLAY_CACHE_LIMIT:
         PLAY_CACHE.clear()
-    legal = PLAY_CACHE[cards] = play_actions_of(cards)
+    legal = table[cards] = play_actions_of(cards)
     return legal
 
 
@@ -70,6 +69,13 @@ def play_actions_of(cards: CardSet) -> tuple[Action, ...]:
     if b is None:
         b = _PLAY_HD[j] = _PS2[j & 0xFF] + _PS3[j >> 8]
     return a + b
+
+
+_PLAY_CACHE_LIMIT = 1 << 16
+PLAY_CACHE: Memo[CardSet, tuple[Action, ...]] = Memo(
+    "sheepshead.plays", play_actions_of, limit=_PLAY_CACHE_LIMIT
+)
+"""Recently used ``play`` tuples by card set (:func:`play_actions_of`; bounded)."""
 
 
 def bury_actions_of(cards: CardSet) -> tuple[Action, ...]:

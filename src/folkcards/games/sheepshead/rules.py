@@ -33,6 +33,7 @@ from folkcards.cards import (
 )
 from folkcards.engine.actions import Action, ActionTable
 from folkcards.engine.api import Variant, VariantOption
+from folkcards.engine.memo import Memo
 from folkcards.engine.tricks import TrumpConfig
 
 # --- SHP-1 cards ----------------------------------------------------------------------------
@@ -170,18 +171,22 @@ class SheepsheadRules(NamedTuple):
     """Played-out deals before a match may end (SHP-11.3)."""
 
 
-_RULES: dict[tuple[Any, ...], SheepsheadRules] = {}
+RULES: Memo[tuple[Any, ...], SheepsheadRules] = Memo("sheepshead.rules", limit=1 << 10)
+"""One :class:`SheepsheadRules` per variant met (match lengths are unbounded)."""
 
 
 def rules_of(variant: Mapping[str, Any]) -> SheepsheadRules:
     """The :class:`SheepsheadRules` of a normalized variant (cached by the options' values)."""
     key = (variant["no_pick"], variant["double_on_bump"], variant["match_deals"])
-    r = _RULES.get(key)
+    r = RULES.table.get(key)
     if r is None:
-        r = _RULES[key] = SheepsheadRules(
-            doubler=variant["no_pick"] == DOUBLER,
-            double_on_bump=bool(variant["double_on_bump"]),
-            match_deals=int(variant["match_deals"]),
+        r = RULES.store(
+            key,
+            SheepsheadRules(
+                doubler=variant["no_pick"] == DOUBLER,
+                double_on_bump=bool(variant["double_on_bump"]),
+                match_deals=int(variant["match_deals"]),
+            ),
         )
     return r
 
