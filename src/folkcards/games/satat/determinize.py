@@ -1,18 +1,30 @@
-"""Satat worlds from one seat's observation: a full deal that shows that seat exactly what
-it saw (``docs/engine.md`` §2), built from the observation alone.
+"""``determinize``: a full Satat deal consistent with one seat's observation (SAT-19).
 
-Two steps. :func:`knowledge` reads once what the observation says about the unseen cards
-(:class:`Knowledge`): the cards the seat knows where they are — its own, the played ones,
-the turned card, the cards it gave and received, an announced 2♥, a Trup Kasiet trump card
-it may know — and where the others cannot be: public voids (the 2♥ excepted, SAT-8.3), a
-partner's ``propose`` (no trumps, SAT-6.1), the cards a loser's forced give shows he did
-not hold (SAT-7.6), the turned card's whereabouts after an exchange (SAT-19.2). Then each
-attempt rebuilds a world (:func:`_rebuild`): a Trup Kasiet trump card drawn from the public
-candidates (SAT-15.3, SAT-15.4), the other cards dealt at random where they may be, the
-exchange of the passing pair the seat was not part of undone by gives the rules allow
-(SAT-7.6, SAT-7.7), the cards put back in the order dealt (SAT-4.2, SAT-4.4), and the
-visible history replayed with its hidden steps filled (:func:`_replay`). An attempt that
-cannot be completed, or whose world shows the seat anything else, is drawn again.
+Built from the :class:`~folkcards.engine.api.Observation` alone, on the engine's kit
+(:mod:`folkcards.engine.determinize`):
+
+1. **Knowledge** (:func:`knowledge`, read once per observation): the cards the seat knows
+   where they are — its own, the played ones, the turned card, the cards it gave and
+   received, an announced 2♥, a Trup Kasiet trump card it may know — and where the others
+   cannot be: public voids (the 2♥ excepted, SAT-8.3), a partner's ``propose`` (no trumps,
+   SAT-6.1), the cards a loser's forced give shows he did not hold (SAT-7.6), the turned
+   card's whereabouts after an exchange (SAT-19.2). :meth:`Knowledge.constraints` puts it
+   on the four hands after card passing, cards played included (:class:`Constraints`);
+   constraints that admit no deal raise :class:`Infeasible` at once.
+2. **A draw**: a Trup Kasiet trump card the seat does not know is chosen first — a suit
+   of the public candidates at random, then one of the trump maker's possible cards of it
+   (SAT-15.3, SAT-15.4) — and held by the trump maker; the hands are then dealt under the
+   constraints (the kit's draw never dead-ends).
+3. **The rebuild**: the exchange of the passing pair the seat was not part of undone by
+   gives the rules allow (SAT-7.6, SAT-7.7), the cards put back in the order dealt
+   (SAT-4.2, SAT-4.4, SAT-15.2), and the visible history replayed with its hidden steps
+   filled (:func:`_replay`): a ``pass``/``silent`` the seat did not see (SAT-19.1),
+   ``hide ?``, ``give ?``. A world that cannot be completed, or that shows the seat anything
+   else, is drawn again (:func:`~folkcards.engine.determinize.rejection_sample`).
+
+Before trump is made (or after a no-picture redeal) only the first fives are dealt: the
+seat's own, the others' at random, the trump maker's without pictures after ``redeal``
+(SAT-5.1, SAT-5.4), and the 32 cards still to come at random (:func:`_first_fives`).
 """
 
 from __future__ import annotations
@@ -22,9 +34,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from folkcards.cards import BIT, RANKS, SUIT_MASK, SUITS, Card, CardSet, iter_cards, parse_card
+from folkcards.cards import BIT, RANKS, SUIT_MASK, SUITS, Card, CardSet, cards_list, parse_card
 from folkcards.cards import ranks_mask as _ranks_mask
 from folkcards.engine.api import FolkcardsError, Observation
+from folkcards.engine.determinize import Constraints, Infeasible, Reject, rejection_sample
 
 from .deal import SatatState
 from .rules import (
@@ -53,21 +66,29 @@ _ALL_CARDS: CardSet = (1 << 52) - 1
 
 
 def determinize(game: SatatGame, obs: Observation, rng: random.Random) -> SatatState:
-    """A full deal consistent with ``obs`` (``SatatGame.determinize``): its observation of
-    ``obs.seat`` equals ``obs``. FolkcardsError for a spectator's observation, or when no
-    consistent world turns up in :data:`ATTEMPTS` draws."""
+    """A full deal whose ``observation(obs.seat)`` equals ``obs`` (``SatatGame.determinize``;
+    see the module docstring). FolkcardsError for a spectator's observation;
+    :class:`~folkcards.engine.determinize.Infeasible` at once when the cards the
+    observation shows admit no deal; :class:`~folkcards.engine.determinize.DeterminizeError`
+    when no consistent world turns up in :data:`ATTEMPTS` draws."""
     if not 0 <= obs.seat < 4:
         raise FolkcardsError("only a seat's observation can be determinized, not a spectator's")
-    first = obs.history[0] if obs.history else None
-    kn = None if first is None or first == "redeal" else knowledge(obs)
-    for _ in range(ATTEMPTS):
-        state = _before_trump(game, obs, first, rng) if kn is None else _rebuild(game, obs, kn, rng)
-        if state is not None and state.observation(obs.seat) == obs:
-            return state
-    raise FolkcardsError("no deal consistent with this observation was found")
+    prep = _prepared(obs)
+
+    def attempt(rng: random.Random, k: int) -> SatatState:
+        if isinstance(prep, Constraints):
+            state = _before_trump(game, obs, prep, rng)
+        else:
+            state = _rebuild(game, obs, prep, rng)
+        if state.observation(obs.seat) != obs:
+            raise Reject("observation differs")
+        return state
+
+    return rejection_sample(attempt, rng, ATTEMPTS, "this Satat observation")
 
 
 def _cards_of(texts: Sequence[str]) -> CardSet:
+    """The card set of card texts."""
     m = 0
     for t in texts:
         m |= BIT[parse_card(t)]
@@ -77,28 +98,31 @@ def _cards_of(texts: Sequence[str]) -> CardSet:
 # --- before trump: five cards each --------------------------------------------------------
 
 
-def _before_trump(
-    game: SatatGame, obs: Observation, first: str | None, rng: random.Random
-) -> SatatState | None:
-    """A world while trump is not made, or after a no-picture redeal: each seat has only
-    its first five so far (SAT-5.1), the trump maker's without pictures after ``redeal``
-    (SAT-5.4)."""
+def _first_fives(obs: Observation) -> Constraints:
+    """Before trump is made, or after a no-picture redeal: five places for the seats' first
+    fives (SAT-5.1) and one for the 32 cards still to be dealt; the trump maker's five hold
+    no picture after ``redeal`` (SAT-5.4). One class of restricted cards at most, so the
+    kit's draw is uniform."""
     me, tm = obs.seat, (obs.dealer + 1) % 4
-    rest = list(iter_cards(_ALL_CARDS & ~obs.hand))
+    cons = Constraints(_ALL_CARDS, (5, 5, 5, 5, 32))
+    cons.hold(me, obs.hand)
+    if obs.history and tm != me:  # the history is ("redeal",)
+        cons.cannot_hold(tm, PICTURES)
+    if not cons.feasible():
+        raise Infeasible("no deal of first fives fits this observation (determinize)")
+    return cons
+
+
+def _before_trump(
+    game: SatatGame, obs: Observation, cons: Constraints, rng: random.Random
+) -> SatatState:
+    """A world of ``cons`` (:func:`_first_fives`): each seat's five (in card order: no rule
+    reads it), then eight of the others in a random order, which places the last four
+    (SAT-4.2, SAT-4.4); the visible history replayed."""
+    drawn = cons.draw(rng)
+    rest = cards_list(drawn[4])
     rng.shuffle(rest)
-    hands: list[list[Card]] = [[] for _ in range(4)]
-    hands[me] = list(iter_cards(obs.hand))
-    if first == "redeal" and tm != me:
-        plain = [c for c in rest if not PICTURES >> c & 1][:5]
-        if len(plain) < 5:
-            return None
-        hands[tm] = plain
-        rest = [c for c in rest if c not in plain]
-    for s in range(4):
-        while len(hands[s]) < 5:
-            hands[s].append(rest.pop())
-    for s in range(4):
-        hands[s] += [rest.pop() for _ in range(8)]
+    hands = [cards_list(drawn[s]) + rest[8 * s : 8 * s + 8] for s in range(4)]
     return _replay(game, obs, deck_from_hands(hands, obs.dealer), {}, -1, rng)
 
 
@@ -110,10 +134,10 @@ class Knowledge:
     """The constraints one observation puts on the unseen cards, once trump is made.
 
     ``post_known[s]``: the cards known to be (or to have been, played) in seat ``s``'s hand
-    now; ``allowed[s]``: where the unplaced cards may go; ``pool`` the unplaced cards and
-    ``need[s]`` how many of them each seat holds. ``giver`` is the seat whose give this
-    seat received (−1 before an exchange); ``turned``/``tcard`` the turned card and the
-    known Trup Kasiet trump card (−1 if none or unknown).
+    after card passing; ``allowed[s]``: where the unplaced cards may go; ``pool`` the
+    unplaced cards and ``need[s]`` how many of them each seat holds. ``giver`` is the seat
+    whose give this seat received (−1 before an exchange); ``turned``/``tcard`` the turned
+    card and the known Trup Kasiet trump card (−1 if none or unknown).
     """
 
     me: int
@@ -139,6 +163,20 @@ class Knowledge:
     def receiver(self, seat: int) -> int:
         """Whom ``seat`` gives to (SAT-7.4)."""
         return _receiver(seat, self.winners)
+
+    @property
+    def hidden_tcard(self) -> bool:
+        """A Trup Kasiet trump card this seat does not know, to be drawn (SAT-19.3)."""
+        return self.tk and self.tm != self.me and self.tcard < 0
+
+    def constraints(self) -> Constraints:
+        """The four hands after card passing (13 each, cards played included) as the kit's
+        constraints: each seat holds its known cards, and no unplaced card it may not."""
+        cons = Constraints(_ALL_CARDS, (13, 13, 13, 13))
+        for s in range(4):
+            cons.hold(s, self.post_known[s])
+            cons.cannot_hold(s, self.pool & ~self.allowed[s])
+        return cons
 
 
 def _receiver(seat: int, winners: int) -> int:
@@ -238,90 +276,114 @@ def _loser_could_not_hold(received: CardSet, trump: int) -> CardSet:
     odd = received & ~tr
     if not odd:
         return 0
-    low = max(c % 13 for c in iter_cards(odd))
+    low = max(c % 13 for c in cards_list(odd))
     higher = 0
     for r in range(low):
         higher |= _ranks_mask(RANKS[r])
     return NOT_2H[trump] | (higher & ~SUIT_MASK[trump])
 
 
+# --- an observation read once -------------------------------------------------------------
+
+
+def _trump_card_options(kn: Knowledge, suit: int) -> CardSet:
+    """SAT-15.3: the cards of ``suit`` that may be the Trup Kasiet trump card: the trump
+    maker's cards still in his hand — one this seat knows he holds (an announced 2♥,
+    SAT-16.3: hearts trump) or one he may hold."""
+    tm = kn.tm
+    held = kn.post_known[tm] & ~kn.played[tm]
+    fresh = kn.pool & kn.allowed[tm] if kn.need[tm] else 0
+    return (held | fresh) & SUIT_MASK[suit]
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    """An observation read for drawing, once trump is made: its :class:`Knowledge` and the
+    constraints it puts on the hands."""
+
+    kn: Knowledge
+    base: Constraints
+
+
+def _prepare(obs: Observation) -> _Prepared | Constraints:
+    """``obs`` read for drawing: before trump, the first fives' constraints
+    (:func:`_first_fives`); else its knowledge, checked exactly for a deal (and, where the
+    trump card is drawn, for one of a candidate suit that admits a deal)."""
+    if not obs.history or obs.history[0] == "redeal":
+        return _first_fives(obs)
+    kn = knowledge(obs)
+    base = kn.constraints()
+    if not base.feasible():
+        raise Infeasible("no deal holds the cards this observation shows (determinize)")
+    if kn.hidden_tcard:
+        options = 0
+        for x in kn.candidates:
+            options |= _trump_card_options(kn, SUITS.index(x))
+        if not any(_holds_feasible(base, kn.tm, c) for c in cards_list(options)):
+            raise Infeasible("no candidate trump card fits this observation (SAT-15.4)")
+    return _Prepared(kn, base)
+
+
+def _holds_feasible(cons: Constraints, seat: int, card: Card) -> bool:
+    """Whether ``cons`` admits a deal with ``card`` in ``seat``'s hand."""
+    if cons.known[seat] >> card & 1:
+        return True
+    trial = cons.copy()
+    trial.hold(seat, BIT[card])
+    return trial.feasible()
+
+
+_last: tuple[Observation, _Prepared | Constraints] | None = None
+"""The last observation read: a search bot draws many worlds from one."""
+
+
+def _prepared(obs: Observation) -> _Prepared | Constraints:
+    global _last
+    last = _last
+    if last is None or last[0] is not obs:
+        last = _last = (obs, _prepare(obs))
+    return last[1]
+
+
 # --- one world ----------------------------------------------------------------------------
 
 
-def _rebuild(
-    game: SatatGame, obs: Observation, kn: Knowledge, rng: random.Random
-) -> SatatState | None:
-    """One attempt at a world consistent with ``kn`` (None if this attempt failed)."""
-    me, tm = kn.me, kn.tm
-    pool, need, post_known = kn.pool, list(kn.need), list(kn.post_known)
-    tcard = kn.tcard
-    if kn.tk and tm != me and tcard < 0:
+def _rebuild(game: SatatGame, obs: Observation, prep: _Prepared, rng: random.Random) -> SatatState:
+    """One world of ``prep`` (see the module docstring): Reject if it cannot be completed."""
+    kn, cons, tcard = prep.kn, prep.base, prep.kn.tcard
+    if kn.hidden_tcard:
         tcard = _draw_trump_card(kn, rng)
-        if tcard < 0:
-            return None
-        if not (post_known[tm] & ~kn.played[tm]) >> tcard & 1:
-            pool &= ~BIT[tcard]
-            post_known[tm] |= BIT[tcard]
-            need[tm] -= 1
-    dealt = _assign(pool, need, list(kn.allowed), rng)
-    if dealt is None:
-        return None
-    post = [post_known[s] | dealt[s] for s in range(4)]
-    undone = _undo_exchange(kn, post, rng) if kn.exchanged else (post, {})
-    if undone is None:
-        return None
-    pre, gifts = undone
-    if kn.turned >= 0 and not pre[tm] >> kn.turned & 1:
-        return None
+        if not cons.known[kn.tm] >> tcard & 1:
+            cons = cons.copy()
+            cons.hold(kn.tm, BIT[tcard])  # Infeasible: drawn again
+    post = cons.draw(rng)
+    pre, gifts = _undo_exchange(kn, post, rng) if kn.exchanged else (post, {})
+    if kn.turned >= 0 and not pre[kn.tm] >> kn.turned & 1:
+        raise Reject("the turned card was not dealt to the trump maker")
     hands = _in_dealt_order(kn, pre, tcard, rng)
-    if hands is None:
-        return None
     return _replay(game, obs, deck_from_hands(hands, obs.dealer), gifts, tcard, rng)
 
 
 def _draw_trump_card(kn: Knowledge, rng: random.Random) -> Card:
-    """SAT-15.3: the Trup Kasiet trump card, one of the trump maker's cards still in his
-    hand, of a suit the public deduction allows (SAT-15.4); it may be one this seat knows he
-    holds (an announced 2♥, SAT-16.3: hearts trump). −1 if there is none."""
-    tm = kn.tm
-    held = kn.post_known[tm] & ~kn.played[tm]
-    cands = [SUITS.index(x) for x in kn.candidates]
-    rng.shuffle(cands)
-    for t in cands:
-        fresh = kn.pool & SUIT_MASK[t] & kn.allowed[tm] if kn.need[tm] else 0
-        options = list(iter_cards(fresh | held & SUIT_MASK[t]))
+    """SAT-15.3, SAT-15.4: the Trup Kasiet trump card — a candidate suit drawn at random
+    among those with a possible card (each such suit alike, whatever number of deals it
+    admits), then one of its possible cards (:func:`_trump_card_options`)."""
+    suits = [SUITS.index(x) for x in kn.candidates]
+    rng.shuffle(suits)
+    for t in suits:
+        options = cards_list(_trump_card_options(kn, t))
         if options:
             return rng.choice(options)
-    return -1
-
-
-def _assign(
-    pool: CardSet, need: list[int], allowed: list[CardSet], rng: random.Random
-) -> list[CardSet] | None:
-    """Deal ``pool`` to seats with ``need[s]`` cards each, card c only where allowed; the
-    most constrained cards first, each to a seat drawn by its remaining need."""
-    cards = list(iter_cards(pool))
-    rng.shuffle(cards)
-    cards.sort(key=lambda c: sum(1 for s in range(4) if need[s] and allowed[s] >> c & 1))
-    left = list(need)
-    out = [0, 0, 0, 0]
-    for c in cards:
-        seats = [s for s in range(4) if left[s] and allowed[s] >> c & 1]
-        if not seats:
-            return None
-        s = rng.choices(seats, weights=[left[x] for x in seats])[0]
-        out[s] |= BIT[c]
-        left[s] -= 1
-    return out if not any(left) else None
+    raise Reject("no trump card")  # ruled out by _prepare
 
 
 def _undo_exchange(
     kn: Knowledge, post: list[CardSet], rng: random.Random
-) -> tuple[list[CardSet], dict[int, CardSet]] | None:
+) -> tuple[list[CardSet], dict[int, CardSet]]:
     """The hands before card passing, and each seat's give: this seat's pair from what it
     gave and received; the other pair (winner ``w``, loser ``w+1``) from gives the rules
-    allow (SAT-7.6, SAT-7.7) drawn at random. None if the other pair has none."""
-    me, q, k = kn.me, kn.giver, kn.cards
+    allow (:func:`_other_pair_gives`). Reject if the other pair has none."""
+    me, q = kn.me, kn.giver
     pre = list(post)
     pre[me] = (post[me] & ~kn.received) | kn.gave
     pre[q] = (post[q] & ~kn.gave) | kn.received
@@ -329,30 +391,56 @@ def _undo_exchange(
     a = next(s for s in range(4) if s not in (me, q))
     w = a if a % 2 == kn.winners else (a + 3) % 4
     lo = (w + 1) % 4
-    cw = card_subsets(post[lo] & ~B2H, k)  # what the winner may have given
-    cl = card_subsets(post[w] & ~B2H, k)  # what the loser may have given
+    gw, gl = _other_pair_gives(post[w], post[lo], kn.trump, kn.cards, rng)
+    pre[w], pre[lo] = (post[w] & ~gl) | gw, (post[lo] & ~gw) | gl
+    gifts[w], gifts[lo] = gw, gl
+    return pre, gifts
+
+
+def _other_pair_gives(
+    post_w: CardSet, post_lo: CardSet, trump: int, k: int, rng: random.Random
+) -> tuple[CardSet, CardSet]:
+    """The gives ``(winner's, loser's)`` of a passing pair from their hands after the
+    exchange: the first pair of legal gives (SAT-7.6, SAT-7.7) in a random order of the
+    loser's possible gives, then of the winner's. Two exact filters skip the pairs the
+    rules' checks would refuse: the winner keeps a card of every suit he gives (SAT-7.7),
+    and a loser who gave a card other than a trump gave all his trumps (SAT-7.6)."""
+    cw = card_subsets(post_lo & ~B2H, k)  # what the winner may have given
+    cl = card_subsets(post_w & ~B2H, k)  # what the loser may have given
     rng.shuffle(cw)
     rng.shuffle(cl)
+    # A loser who gave a plain card kept no trump: every trump he holds now is the winner's.
+    lo_trumps = post_lo & NOT_2H[trump]
+    facts = [(gw, _suits(gw), gw & lo_trumps == lo_trumps) for gw in cw]
     for gl in cl:
-        for gw in cw:
-            pw = (post[w] & ~gl) | gw
-            pl = (post[lo] & ~gw) | gl
-            if winner_gives_ok(pw, gw, k) and loser_gives_ok(pl, gl, kn.trump, k):
-                pre[w], pre[lo] = pw, pl
-                gifts[w], gifts[lo] = gw, gl
-                return pre, gifts
-    return None
+        only_trumps = not gl & ~NOT_2H[trump]
+        if not only_trumps and lo_trumps.bit_count() > k:
+            continue
+        kept = _suits(post_w & ~gl)
+        for gw, suits, brings_them in facts:
+            if suits & ~kept or not (only_trumps or brings_them):
+                continue
+            pw = (post_w & ~gl) | gw
+            pl = (post_lo & ~gw) | gl
+            if winner_gives_ok(pw, gw, k) and loser_gives_ok(pl, gl, trump, k):
+                return gw, gl
+    raise Reject("no gives of the other passing pair fit")
+
+
+def _suits(cards: CardSet) -> int:
+    """The suits (bit s for suit s) of ``cards`` other than the 2♥ (SAT-7.7)."""
+    return sum(1 << s for s in range(4) if cards & NOT_2H[s])
 
 
 def _in_dealt_order(
     kn: Knowledge, pre: list[CardSet], tcard: Card, rng: random.Random
-) -> list[list[Card]] | None:
+) -> list[list[Card]]:
     """Each hand as a list in the order received, shuffled but for the trump maker's trump
     card: the turned card at its blind position (SAT-4.4), a hidden card among his first
-    five (SAT-15.2). None if the trump maker does not hold it."""
+    five (SAT-15.2). Reject if the trump maker does not hold it."""
     hands: list[list[Card]] = []
     for s in range(4):
-        cards = list(iter_cards(pre[s]))
+        cards = cards_list(pre[s])
         rng.shuffle(cards)
         hands.append(cards)
     special = kn.turned if kn.turned >= 0 else tcard
@@ -360,12 +448,12 @@ def _in_dealt_order(
     if kn.first.startswith("blind"):
         n = int(kn.first.split(" ")[1])
         if special < 0 or special not in lst:
-            return None
+            raise Reject("the blind card is not the trump maker's")
         lst.remove(special)
         lst.insert(8 + n, special)
     elif kn.first.startswith("hide") and tcard >= 0:
         if tcard not in lst:
-            return None
+            raise Reject("the hidden card is not the trump maker's")
         lst.remove(tcard)
         lst.insert(rng.randrange(5), tcard)
     return hands
@@ -381,27 +469,22 @@ def _replay(
     gifts: Mapping[int, CardSet],
     tcard: int,
     rng: random.Random,
-) -> SatatState | None:
+) -> SatatState:
     """Replay the visible history on ``deck``, filling the hidden steps: the private
-    ``pass``/``silent`` this seat did not see (SAT-19.1), ``hide ?`` with the trump card,
-    ``give ?`` with the gives rebuilt (or any legal one)."""
+    ``pass``/``silent`` this seat did not see (SAT-19.1) — and, when this seat is to act,
+    those still pending before it — ``hide ?`` with the trump card, ``give ?`` with the
+    gives rebuilt (or any legal one). Reject if a step is not legal on this deck."""
     me = obs.seat
     try:
         st = game.new_deal(game.normalize_variant(obs.variant), obs.dealer, deck, carry=obs.carry)
         for text, actor in zip(obs.history, obs.actors, strict=True):
-            while st.to_act is not None and st.to_act != me:
-                if st.ph == PH_PROPOSE and text != "propose":
-                    st.apply(A_PASS)
-                elif st.ph == PH_ANNOUNCE and text != "announce":
-                    st.apply(A_SILENT)
-                else:
-                    break
+            _skip_private(st, me, text)
             if st.to_act != actor:
-                return None
+                raise Reject(f"{text!r} is not the step of seat {actor} here")
             if "?" in text:
                 if text.startswith("hide"):
                     if tcard < 0:
-                        return None
+                        raise Reject("no trump card to hide")
                     act = HIDE[tcard]
                 elif actor in gifts:
                     act = GIVE[gifts[actor]]
@@ -410,11 +493,23 @@ def _replay(
             else:
                 act = TABLE.by_text[text]
             if act not in st.legal_actions():
-                return None
+                raise Reject(f"{act.text!r} is not legal here")
             st.apply(act)
         if obs.legal:
-            while st.to_act is not None and st.to_act != me and st.ph in (PH_PROPOSE, PH_ANNOUNCE):
-                st.apply(A_PASS if st.ph == PH_PROPOSE else A_SILENT)
+            _skip_private(st, me, "")
     except FolkcardsError:
-        return None
+        raise Reject("the history does not replay on this deck") from None
     return st
+
+
+def _skip_private(st: SatatState, me: int, text: str) -> None:
+    """Take the private steps of other seats that this seat's history does not show before
+    ``text`` (SAT-19.1, SAT-16.7): a partner's ``pass`` (unless ``text`` is his
+    ``propose``), an announce-phase ``silent`` (unless it is the ``announce``)."""
+    while st.to_act is not None and st.to_act != me:
+        if st.ph == PH_PROPOSE and text != "propose":
+            st.apply(A_PASS)
+        elif st.ph == PH_ANNOUNCE and text != "announce":
+            st.apply(A_SILENT)
+        else:
+            break

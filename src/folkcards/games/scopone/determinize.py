@@ -1,79 +1,144 @@
-"""A full Scopone deal consistent with one observation, built from it alone.
+"""``determinize``: a full Scopone deal consistent with one observation (SCO-9).
 
-Only hands are hidden (SCO-9), and play reveals nothing about the cards a seat still
-holds: a card that is not played is under no obligation (SCO-4.3 binds only the card
-played), so no inference narrows them. The unseen cards are dealt uniformly to the other
-seats in their public hand sizes; the deal is rebuilt as it began (each hand plus the
-cards its seat has played, the initial table) and then set to the present.
+Built from the :class:`~folkcards.engine.api.Observation` alone — a seat's, or a
+spectator's public one — on the engine's kit (:mod:`folkcards.engine.determinize`):
+
+1. **Constraints** (:func:`constraints`): only hands are hidden (SCO-9), and play reveals
+   nothing about the cards a seat still holds — a card that is not played is under no
+   obligation (SCO-4.3 binds only the card played) — so the places are the other seats'
+   hands, each its public size, and no mask narrows them. The cards nobody has seen (not
+   in the observer's hand, on the table or in a pile) are dealt among them: a uniform
+   deal, a plain shuffle. Sizes that do not add up to the unseen cards are
+   :class:`~folkcards.engine.determinize.Infeasible`.
+2. **The rebuild** (:func:`_rebuild`): the deal as it began (each hand plus the cards its
+   seat has played, the initial table), then set to the present from the observation —
+   table, piles, sweeps, turn, history. Nothing is inferred, so no draw can be refused:
+   every world has the observation it came from (the tests check it).
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from folkcards.cards import BIT, DECK_40, Card, CardSet, iter_cards, parse_card, to_mask
-from folkcards.engine.api import Observation
+from folkcards.engine.api import SPECTATOR, Observation
+from folkcards.engine.determinize import Constraints, Infeasible
 
-from .actions import parse_play
+from .actions import Play, parse_play
 from .deal import ScoponeDeal
 from .fast import action_for, value_key
-from .rules import rules_of
+from .rules import ScoponeRules, rules_of
 
 if TYPE_CHECKING:
     from .game import ScoponeGame
+
+SEATS = 4
 
 
 def _cards(texts: list[str]) -> list[Card]:
     return [parse_card(t, DECK_40) for t in texts]
 
 
-def _deal_unseen(obs: Observation, seen: CardSet, rng: random.Random) -> list[CardSet]:
-    """Every seat's hand now: the observer's own, and the cards nobody has seen shuffled
-    and dealt to the others in their public hand sizes."""
-    sizes = list(obs.info["hand_sizes"])
-    unseen = list(iter_cards(DECK_40 & ~(obs.hand | seen)))
-    rng.shuffle(unseen)
-    hands = [0, 0, 0, 0]
-    hands[obs.seat] = obs.hand
-    pos = 0
-    for s in range(4):
-        if s == obs.seat:
-            continue
-        for c in unseen[pos : pos + sizes[s]]:
-            hands[s] |= BIT[c]
-        pos += sizes[s]
-    if pos != len(unseen):
-        raise ValueError("observation is inconsistent: hand sizes do not match unseen cards")
-    return hands
+def constraints(obs: Observation, seen: CardSet) -> tuple[list[int], Constraints]:
+    """The hidden hands as places (the seats other than the observer, in seat order) and
+    their constraints: the cards not in ``obs.hand`` nor ``seen``, each hand its public
+    size (SCO-9)."""
+    sizes = obs.info["hand_sizes"]
+    others = [s for s in range(SEATS) if s != obs.seat]
+    cons = Constraints(DECK_40 & ~(obs.hand | seen), [sizes[s] for s in others])
+    return others, cons
 
 
-def determinize(game: ScoponeGame, obs: Observation, rng: random.Random) -> ScoponeDeal:
-    """A full deal consistent with ``obs``: the other hands drawn from the unseen cards."""
+@dataclass
+class Prepared:
+    """An observation read for drawing: the places and their constraints, and everything
+    the rebuild takes from the observation (the same for every world drawn from it)."""
+
+    others: list[int]
+    cons: Constraints
+    table: CardSet
+    piles: list[CardSet]
+    played: list[CardSet]
+    """The cards each seat has played (SCO-9: every play is public)."""
+    init_table: tuple[Card, ...]
+    history: list[Play]
+    variant: dict[str, Any]
+    rules: ScoponeRules
+
+    @classmethod
+    def of(cls, game: ScoponeGame, obs: Observation) -> Prepared:
+        """Read ``obs``; :class:`~folkcards.engine.determinize.Infeasible` at once when the
+        public hand sizes do not match the unseen cards."""
+        info = obs.info
+        table = to_mask(_cards(info["table"]))
+        piles = [to_mask(_cards(p)) for p in info["piles"]]
+        others, cons = constraints(obs, table | piles[0] | piles[1])
+        if not cons.feasible():
+            raise Infeasible("the hand sizes do not match the unseen cards (determinize)")
+        plays = [parse_play(t) for t in obs.history]
+        played = [0] * SEATS
+        for (c, _), actor in zip(plays, obs.actors, strict=True):
+            played[actor] |= BIT[c]
+        variant = game.normalize_variant(dict(obs.variant))
+        return cls(
+            others, cons, table, piles, played, tuple(_cards(info["initial_table"])),
+            [action_for(c, take or 0) for c, take in plays], variant, rules_of(variant),
+        )  # fmt: skip
+
+
+def _rebuild(
+    game: ScoponeGame, obs: Observation, prep: Prepared, hands: list[CardSet]
+) -> ScoponeDeal:
+    """The deal with these current hands: begun from each hand plus its seat's plays and
+    the initial table, then moved to the present the observation shows."""
     info = obs.info
-    variant = game.normalize_variant(dict(obs.variant))
-    table = to_mask(_cards(info["table"]))
-    piles = [to_mask(_cards(p)) for p in info["piles"]]
-    hands = _deal_unseen(obs, table | piles[0] | piles[1], rng)
-    history = [parse_play(t) for t in obs.history]
-    played = [0, 0, 0, 0]
-    for (c, _), actor in zip(history, obs.actors, strict=True):
-        played[actor] |= BIT[c]
-    dealt = tuple(tuple(iter_cards(hands[s] | played[s])) for s in range(4))
-    init_table = tuple(_cards(info["initial_table"]))
+    played = prep.played
+    dealt = tuple(tuple(iter_cards(hands[s] | played[s])) for s in range(SEATS))
+    init_table = prep.init_table
     state = ScoponeDeal(
-        game, rules_of(variant), variant, obs.dealer, hands, to_mask(init_table), None, dealt,
-        init_table,
+        game, prep.rules, dict(prep.variant), obs.dealer, hands, to_mask(init_table), None,
+        dealt, init_table,
     )  # fmt: skip
+    table = prep.table
     state.table = table  # then moved from the start of the deal to the present
-    state.piles = piles
+    state.piles = list(prep.piles)
     state.sweeps = list(info["sweeps"])
     state.last_capture = info["last_capture"]
     state.turn = info["turn"]
     state._vkey = value_key(table)
-    state.history = [action_for(c, take or 0) for c, take in history]
+    state.history = list(prep.history)
     state.actors = list(obs.actors)
     state.redeal = bool(info["redeal"])  # the table now may hold 3 kings mid-deal
     state.to_act = obs.to_act
     state.phase = obs.phase
     return state
+
+
+_last: tuple[Observation, Prepared] | None = None
+"""The last observation read: a search bot draws many worlds from one."""
+
+
+def _prepared(game: ScoponeGame, obs: Observation) -> Prepared:
+    global _last
+    last = _last
+    if last is None or last[0] is not obs:
+        last = _last = (obs, Prepared.of(game, obs))
+    return last[1]
+
+
+def determinize(game: ScoponeGame, obs: Observation, rng: random.Random) -> ScoponeDeal:
+    """A full deal whose ``observation(obs.seat)`` equals ``obs``: the other hands drawn
+    from the unseen cards (see the module docstring).
+
+    :class:`~folkcards.engine.determinize.Infeasible` when the public hand sizes do not
+    match the unseen cards.
+    """
+    prep = _prepared(game, obs)
+    hands = [0] * SEATS
+    if obs.seat != SPECTATOR:
+        hands[obs.seat] = obs.hand
+    for s, hand in zip(prep.others, prep.cons.draw(rng), strict=True):
+        hands[s] = hand
+    return _rebuild(game, obs, prep, hands)

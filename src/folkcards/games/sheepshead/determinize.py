@@ -1,49 +1,63 @@
-"""A full Sheepshead deal built from one seat's observation alone (``Game.determinize``).
+"""``determinize``: a full Sheepshead deal consistent with one observation (SHP-13.1).
 
-Two steps. **Constraints**: the public history and the seat's own facts say which hidden
-card may lie in which hidden pile — the other seats' hands, the picker's bury while other
-seats see it as ``bury ?``, the blind while nobody has taken it. A seat that did not follow
-is void in the led suit (SHP-7.3); the picker never holds the called card, and a ten call
-means it holds all three fail aces (SHP-6.2–6.4); the called card is never buried, nor with
-a seat that played to the current trick led in its suit without it (SHP-6.6, SHP-7.6.1);
-the picker still holds a card of the called suit while its history needs one (SHP-6.2,
-SHP-7.5). **A world**: the hidden cards dealt into the piles, each card only where Hall's
-condition still allows a completion (so no draw is thrown away), then the deal rebuilt from
-hands and blind and the history replayed through the rules — so the world's
-``observation(seat)`` is exactly the observation it came from.
+Built from the :class:`~folkcards.engine.api.Observation` alone — a seat's, or a
+spectator's public one — on the engine's kit (:mod:`folkcards.engine.determinize`):
+
+1. **Facts** (:class:`Facts`, read once per observation): the call as ``info`` states it,
+   and the public history walked — who played what, the voids it revealed (SHP-7.3), the
+   picker's buries as the observer saw them, the trick in progress, whether the called
+   suit has been led and the called card played, the picker's discards of the called suit.
+2. **Constraints** (:func:`constraints`): the places that hold the hidden cards — the other
+   seats' hands, the picker's bury while the observer sees it as ``bury ?``, the blind
+   while nobody has taken it or seen it — each the size the observation shows. A seat that
+   did not follow cannot hold the led suit (SHP-7.3); the picker holds neither the called
+   card in hand nor in bury, and a ten call means it holds every fail ace still hidden
+   (SHP-6.2–6.4); the called card is never buried, nor with a seat that played to the
+   current trick led in its suit without it (SHP-6.6, SHP-7.6.1); the picker still holds a
+   card of the called suit while its history needs one (SHP-6.2, SHP-7.5: ``at_least``).
+   The kit draws them (Hall's condition: never a dead end).
+3. **The rebuild** (:func:`_rebuild`): each seat's six cards (held now or played), the
+   blind — when nobody saw it after the pick, two of the picker's eight cards, uniformly —
+   then the history replayed through the rules with each ``bury ?`` a card of the drawn
+   bury; a world the rules refuse, or whose observation differs from the one given, is
+   drawn again (:func:`~folkcards.engine.determinize.rejection_sample`).
+
+Distribution: with no void or call constraint binding, the draw is a uniform deal of the
+hidden cards. The hold card (SHP-6.2/7.5) is drawn as one card of the called suit first,
+so picker hands with more of that suit come out a little more often than uniformly — as
+before the kit, whose sampler forced one such card the same way.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from folkcards.cards import BIT, DECK_32, Card, CardSet, cards_list, iter_cards, parse_card, to_mask
-from folkcards.engine.api import SPECTATOR, FolkcardsError, Observation
+from folkcards.cards import BIT, DECK_32, Card, CardSet, cards_list, parse_card, to_mask
+from folkcards.engine.api import SPECTATOR, IllegalAction, Observation
+from folkcards.engine.determinize import Constraints, Infeasible, Reject, rejection_sample
 
-from .rules import BURY, CLASS, FAIL_ACES, FAIL_TENS, SEATS, TRICKS
+from .rules import ACTIONS, BURY, CLASS, FAIL_ACES, FAIL_TENS, SEATS, TRICKS
 
 if TYPE_CHECKING:
     from .deal import SheepsheadState
     from .game import SheepsheadGame
 
+MAX_DRAWS = 200
+"""Draws before giving up on an observation (the constraints are exact: one draw is
+nearly always enough; the replay and the observation check are a safety net)."""
 
-def determinize(game: SheepsheadGame, obs: Observation, rng: random.Random) -> SheepsheadState:
-    """A deal consistent with ``obs``, drawn at random under every inference it allows."""
-    seen = _walk(obs)
-    layout = _layout(obs, seen)
-    allowed = _allowed(layout, seen)
-    forced = _forced(layout, allowed, seen, rng)
-    dealt = _draw(layout, allowed, forced, seen.picker, rng)
-    return _rebuild(game, obs, seen, layout, dealt, rng)
+HAND, BURY_PILE, BLIND = "hand", "bury", "blind"
+"""The kinds of hidden place."""
 
 
-# --- constraints ----------------------------------------------------------------------------
+# --- facts ----------------------------------------------------------------------------------
 
 
 @dataclass
-class _Seen:
+class Facts:
     """The call as the observation states it, and what its public history shows."""
 
     seat: int
@@ -57,252 +71,162 @@ class _Seen:
     bury_hidden: int = 0  # buries seen as ``bury ?``
     trick: list[Card] = field(default_factory=list)  # the trick in progress
     trick_seats: list[int] = field(default_factory=list)
+    trick_no: int = 0
     x_led: bool = False
     called_played: bool = False
     picker_x_after: list[int] = field(default_factory=list)
     """Where in its plays the picker threw off a card of the called suit before it was led
     (SHP-7.5: it held another one then)."""
 
+    @classmethod
+    def of(cls, obs: Observation) -> Facts:
+        """The facts of ``obs``: one walk through its public history."""
+        info = obs.info
+        picker = info["picker"] if info["picker"] is not None else -1
+        called = parse_card(info["called"], DECK_32) if info["called"] is not None else -1
+        facts = cls(obs.seat, picker, called, CLASS[called] if called >= 0 else 0)
+        for text, who in zip(obs.history, obs.actors, strict=True):
+            verb, _, arg = text.partition(" ")
+            if verb == "bury":
+                if arg == "?":
+                    facts.bury_hidden += 1
+                else:
+                    facts.bury_known.append(parse_card(arg, DECK_32))
+            elif verb == "play":
+                facts._play(who, parse_card(arg, DECK_32))
+        return facts
 
-def _walk(obs: Observation) -> _Seen:
-    """Read the call from ``obs.info`` and walk the history: who played what, the voids
-    it revealed (SHP-7.3), the called card's fate, the picker's discards of the called suit."""
-    info = obs.info
-    picker = info["picker"] if info["picker"] is not None else -1
-    called = parse_card(info["called"], DECK_32) if info["called"] is not None else -1
-    x_mask = CLASS[called] if called >= 0 else 0
-    seen = _Seen(obs.seat, picker, called, x_mask)
-    trick_no = 0
-    for text, who in zip(obs.history, obs.actors, strict=True):
-        verb, _, arg = text.partition(" ")
-        if verb == "bury":
-            if arg == "?":
-                seen.bury_hidden += 1
-            else:
-                seen.bury_known.append(parse_card(arg, DECK_32))
-            continue
-        if verb != "play":
-            continue
-        c = parse_card(arg, DECK_32)
-        trick = seen.trick
+    def _play(self, who: int, c: Card) -> None:
+        """One card played: a void revealed (SHP-7.3), the called suit led, the picker's
+        discard of the called suit before it was led (SHP-7.5), the trick completed."""
+        trick = self.trick
         if trick:
             led_class = CLASS[trick[0]]
             if not led_class >> c & 1:
-                seen.voids[who] |= led_class
+                self.voids[who] |= led_class
                 if (
-                    who == picker
-                    and called >= 0
-                    and not seen.x_led
-                    and trick_no < TRICKS - 1
-                    and x_mask >> c & 1
+                    who == self.picker
+                    and self.called >= 0
+                    and not self.x_led
+                    and self.trick_no < TRICKS - 1
+                    and self.x_mask >> c & 1
                 ):
-                    seen.picker_x_after.append(len(seen.played_seq[who]))
-        elif x_mask >> c & 1:
-            seen.x_led = True
-        if c == called:
-            seen.called_played = True
-        seen.played[who] |= BIT[c]
-        seen.played_seq[who].append(c)
+                    self.picker_x_after.append(len(self.played_seq[who]))
+        elif self.x_mask >> c & 1:
+            self.x_led = True
+        if c == self.called:
+            self.called_played = True
+        self.played[who] |= BIT[c]
+        self.played_seq[who].append(c)
         trick.append(c)
-        seen.trick_seats.append(who)
+        self.trick_seats.append(who)
         if len(trick) == SEATS:
-            seen.trick, seen.trick_seats = [], []
-            trick_no += 1
-    return seen
+            self.trick, self.trick_seats = [], []
+            self.trick_no += 1
+
+    def hold_cards_needed(self) -> int:
+        """How many cards of the called suit the picker must still hold in hand: one while
+        no card of it has been played from its hand (SHP-6.2), one more than it played since
+        each discard of the suit before the suit was led (SHP-7.5)."""
+        x_mask = self.x_mask
+        seq = self.played_seq[self.picker]
+        need = 1 - sum(1 for c in seq if x_mask >> c & 1)
+        for i in self.picker_x_after:
+            need = max(need, 2 - sum(1 for c in seq[i:] if x_mask >> c & 1))
+        return need
+
+
+# --- constraints ----------------------------------------------------------------------------
 
 
 @dataclass
-class _Layout:
-    """The hidden piles of a world and the cards the observer knows the place of."""
+class Layout:
+    """The hidden places of a world and the cards the observer knows the place of."""
 
     pool: CardSet  # the hidden cards
-    piles: list[tuple[str, int]]  # ("hand", seat), ("bury", picker) or ("blind", -1)
-    caps: list[int]  # how many hidden cards each pile takes
-    hand_index: dict[int, int]  # seat → its pile
-    bury_index: int  # the bury's pile, or -1
+    places: list[tuple[str, int]]  # (HAND, seat), (BURY_PILE, picker) or (BLIND, -1)
+    sizes: list[int]  # how many hidden cards each place takes
+    hand_index: dict[int, int]  # seat → its place
+    bury_index: int  # the bury's place, or -1
     blind_known: list[Card] | None
     bury_mask_known: CardSet
 
-
-def _layout(obs: Observation, seen: _Seen) -> _Layout:
-    """The piles: the other seats' hands, then the bury while it is hidden, then the blind
-    while nobody has taken it or seen it (SHP-13.1); and the pool of hidden cards."""
-    info = obs.info
-    seat, picker = seen.seat, seen.picker
-    known = obs.hand
-    for s in range(SEATS):
-        known |= seen.played[s]
-    blind_known: list[Card] | None = None
-    if info["blind"] is not None:
-        blind_known = [parse_card(t, DECK_32) for t in info["blind"]]
-    bury_mask_known = to_mask(seen.bury_known)
-    if info["bury"] is not None:
-        bury_mask_known |= to_mask(parse_card(t, DECK_32) for t in info["bury"])
-    known |= bury_mask_known
-    picked = picker >= 0
-    if blind_known is not None and not picked:
-        known |= to_mask(blind_known)
-    if picked and picker == seat:
-        assert blind_known is not None
-    sizes = info["hand_sizes"]
-    piles: list[tuple[str, int]] = [("hand", s) for s in range(SEATS) if s != seat]
-    caps = [sizes[s] for s in range(SEATS) if s != seat]
-    if picked and picker != seat and info["bury"] is None and seen.bury_hidden:
-        piles.append(("bury", picker))
-        caps.append(seen.bury_hidden)
-    if not picked and blind_known is None:
-        piles.append(("blind", -1))
-        caps.append(2)
-    return _Layout(
-        pool=DECK_32 & ~known,
-        piles=piles,
-        caps=caps,
-        hand_index={s: i for i, (kind, s) in enumerate(piles) if kind == "hand"},
-        bury_index=next((i for i, (kind, _) in enumerate(piles) if kind == "bury"), -1),
-        blind_known=blind_known,
-        bury_mask_known=bury_mask_known,
-    )
+    @classmethod
+    def of(cls, obs: Observation, facts: Facts) -> Layout:
+        """The places: the other seats' hands, then the bury while it is hidden, then the
+        blind while nobody has taken it or seen it (SHP-13.1); and the hidden cards."""
+        info = obs.info
+        seat, picker = facts.seat, facts.picker
+        known = obs.hand
+        for s in range(SEATS):
+            known |= facts.played[s]
+        blind_known = None
+        if info["blind"] is not None:
+            blind_known = [parse_card(t, DECK_32) for t in info["blind"]]
+        bury_mask_known = to_mask(facts.bury_known)
+        if info["bury"] is not None:
+            bury_mask_known |= to_mask(parse_card(t, DECK_32) for t in info["bury"])
+        known |= bury_mask_known
+        picked = picker >= 0
+        if blind_known is not None and not picked:
+            known |= to_mask(blind_known)
+        sizes = info["hand_sizes"]
+        places = [(HAND, s) for s in range(SEATS) if s != seat]
+        counts = [sizes[s] for s in range(SEATS) if s != seat]
+        if picked and picker != seat and info["bury"] is None and facts.bury_hidden:
+            places.append((BURY_PILE, picker))
+            counts.append(facts.bury_hidden)
+        if not picked and blind_known is None:
+            places.append((BLIND, -1))
+            counts.append(2)
+        return cls(
+            pool=DECK_32 & ~known,
+            places=places,
+            sizes=counts,
+            hand_index={s: i for i, (kind, s) in enumerate(places) if kind == HAND},
+            bury_index=next((i for i, (kind, _) in enumerate(places) if kind == BURY_PILE), -1),
+            blind_known=blind_known,
+            bury_mask_known=bury_mask_known,
+        )
 
 
-def _allowed(layout: _Layout, seen: _Seen) -> dict[Card, int]:
-    """Per hidden card, the piles it may lie in (bit ``i`` for ``layout.piles[i]``)."""
-    full = (1 << len(layout.piles)) - 1
-    hand_index = layout.hand_index
-    allowed: dict[Card, int] = {}
-    for c in iter_cards(layout.pool):
-        sig = full
-        for s, i in hand_index.items():
-            if seen.voids[s] >> c & 1:  # SHP-7.3: a revealed void
-                sig &= ~(1 << i)
-        allowed[c] = sig
-    picker, called = seen.picker, seen.called
+def constraints(facts: Facts, layout: Layout) -> Constraints:
+    """The hidden cards in the places of ``layout`` under every inference of ``facts``
+    (see the module docstring)."""
+    pool, hand_index = layout.pool, layout.hand_index
+    cons = Constraints(pool, layout.sizes)
+    for s, i in hand_index.items():
+        cons.cannot_hold(i, facts.voids[s] & pool)  # SHP-7.3: a revealed void
+    called = facts.called
     if called < 0:
-        return allowed
-    picker_hidden = picker >= 0 and picker != seen.seat
-    if picker_hidden:
-        # SHP-6.2/6.3/6.4: the picker does not hold the called card; a ten call means it
-        # holds all three fail aces (hand or bury).
-        picker_bits = 1 << hand_index[picker]
+        return cons
+    picker_places = []
+    if facts.picker >= 0 and facts.picker != facts.seat:
+        picker_places = [hand_index[facts.picker]]
         if layout.bury_index >= 0:
-            picker_bits |= 1 << layout.bury_index
-        for c in allowed:
-            if c == called:
-                allowed[c] &= ~picker_bits
-            elif called in FAIL_TENS and c in FAIL_ACES:
-                allowed[c] &= picker_bits
-    if not seen.called_played and called in allowed:
+            picker_places.append(layout.bury_index)
+    called_bit = BIT[called] & pool
+    for i in picker_places:  # SHP-6.2/6.3: the picker does not hold the called card
+        cons.cannot_hold(i, called_bit)
+    if picker_places and called in FAIL_TENS:  # SHP-6.4: it holds all three fail aces
+        aces = to_mask(FAIL_ACES) & pool
+        for i in range(len(layout.places)):
+            if i not in picker_places:
+                cons.cannot_hold(i, aces)
+    if called_bit and not facts.called_played:
         # SHP-6.6: the called card is in a defender-or-partner hand, never in the bury;
         # SHP-7.6.1: not with a seat that already played to the current trick led in X.
-        sig = allowed[called]
         if layout.bury_index >= 0:
-            sig &= ~(1 << layout.bury_index)
-        if seen.trick and CLASS[seen.trick[0]] == seen.x_mask:
-            for s in seen.trick_seats:
+            cons.cannot_hold(layout.bury_index, called_bit)
+        if facts.trick and CLASS[facts.trick[0]] == facts.x_mask:
+            for s in facts.trick_seats:
                 if s in hand_index:
-                    sig &= ~(1 << hand_index[s])
-        allowed[called] = sig
-    return allowed
-
-
-def _forced(
-    layout: _Layout, allowed: dict[Card, int], seen: _Seen, rng: random.Random
-) -> list[Card]:
-    """The cards of the called suit that may be the one the picker must still hold, in the
-    order to try them (SHP-6.2: a hold card; SHP-7.5: each discard of the suit before it was
-    led left one more); ``[-1]`` when no such duty binds the draw."""
-    picker, x_mask = seen.picker, seen.x_mask
-    if seen.called < 0 or picker < 0 or picker == seen.seat:
-        return [-1]
-    seq = seen.played_seq[picker]
-    need = 1 - sum(1 for c in seq if x_mask >> c & 1)
-    for i in seen.picker_x_after:
-        need = max(need, 2 - sum(1 for c in seq[i:] if x_mask >> c & 1))
-    if need <= 0:
-        return [-1]
-    hand_bit = 1 << layout.hand_index[picker]
-    candidates = [c for c in allowed if x_mask >> c & 1 and allowed[c] & hand_bit]
-    rng.shuffle(candidates)
-    return candidates
-
-
-def _draw(
-    layout: _Layout,
-    allowed: dict[Card, int],
-    forced: list[Card],
-    picker: int,
-    rng: random.Random,
-) -> list[list[Card]]:
-    """The hidden cards of each pile: the first forced card that still leaves a complete
-    deal goes to the picker's hand, the rest by :class:`_Piles`."""
-    sampler = _Piles(layout.caps)
-    for f in forced:
-        trial = dict(allowed)
-        if f >= 0:
-            trial[f] = 1 << layout.hand_index[picker]
-        dealt = sampler.sample(trial, rng)
-        if dealt is not None:
-            return dealt
-    raise FolkcardsError("no deal is consistent with this observation")
-
-
-class _Piles:
-    """Sampling hidden cards into piles of fixed sizes, each card allowed in some piles.
-
-    Feasibility is Hall's condition over pile subsets (at most six piles), checked on the
-    counts of cards per allowed-pile signature, so every step keeps a completion possible.
-    """
-
-    def __init__(self, caps: list[int]) -> None:
-        self.caps = caps
-        self.n = len(caps)
-
-    def feasible(self, caps: list[int], sig_counts: dict[int, int]) -> bool:
-        """Hall's condition: the cards can still fill every pile to ``caps``."""
-        n = self.n
-        cap_of = [0] * (1 << n)
-        for q in range(1, 1 << n):
-            low = q & -q
-            cap_of[q] = cap_of[q ^ low] + caps[low.bit_length() - 1]
-        total = sum(sig_counts.values())
-        if total != cap_of[(1 << n) - 1]:
-            return False
-        for q in range(1, 1 << n):
-            need = 0
-            for sig, k in sig_counts.items():
-                if sig & ~q == 0:
-                    need += k
-            if need > cap_of[q]:
-                return False
-        return True
-
-    def sample(self, allowed: dict[Card, int], rng: random.Random) -> list[list[Card]] | None:
-        """Each card, in random order, to a random pile among those that keep a complete
-        deal possible; None when no complete deal exists at all."""
-        caps = list(self.caps)
-        counts: dict[int, int] = {}
-        for sig in allowed.values():
-            counts[sig] = counts.get(sig, 0) + 1
-        if not self.feasible(caps, counts):
-            return None
-        out: list[list[Card]] = [[] for _ in range(self.n)]
-        cards = sorted(allowed)
-        rng.shuffle(cards)
-        for c in cards:
-            sig = allowed[c]
-            counts[sig] -= 1
-            if not counts[sig]:
-                del counts[sig]
-            options = [p for p in range(self.n) if sig >> p & 1 and caps[p] > 0]
-            rng.shuffle(options)
-            for p in options:
-                caps[p] -= 1
-                if self.feasible(caps, counts):
-                    out[p].append(c)
-                    break
-                caps[p] += 1
-            else:  # pragma: no cover - excluded by the feasibility invariant
-                return None
-        return out
+                    cons.cannot_hold(hand_index[s], called_bit)
+    if picker_places:  # SHP-6.2, SHP-7.5: the picker's hold card(s)
+        need = facts.hold_cards_needed()
+        if need > 0:
+            cons.at_least(picker_places[0], facts.x_mask, need)
+    return cons
 
 
 # --- a world --------------------------------------------------------------------------------
@@ -311,44 +235,102 @@ class _Piles:
 def _rebuild(
     game: SheepsheadGame,
     obs: Observation,
-    seen: _Seen,
-    layout: _Layout,
-    dealt: list[list[Card]],
+    prep: Prepared,
+    drawn: list[CardSet],
     rng: random.Random,
 ) -> SheepsheadState:
-    """The deal with the dealt piles: each seat's six cards (held now or played), the blind
-    (the picker's two cards of its eight when nobody saw it), then the history replayed,
-    each ``bury ?`` as a card of the drawn bury."""
-    seat, picker = seen.seat, seen.picker
+    """The deal with the drawn places: each seat's six cards (held now or played), the
+    blind (two of the picker's eight cards, uniformly, when nobody saw it), then the
+    history replayed, each ``bury ?`` a card of the drawn bury."""
+    facts, layout = prep.facts, prep.layout
+    picker = facts.picker
     remaining = [0] * SEATS
-    if seat != SPECTATOR:  # a spectator's observation (no hand) determinizes too
-        remaining[seat] = obs.hand
-    bury_cards = list(seen.bury_known)
-    blind: list[Card] = list(layout.blind_known) if layout.blind_known is not None else []
-    for (kind, s), cards in zip(layout.piles, dealt, strict=True):
-        if kind == "hand":
-            remaining[s] |= to_mask(cards)
-        elif kind == "bury":
-            bury_cards += cards
+    if facts.seat != SPECTATOR:  # a spectator's observation (no hand) determinizes too
+        remaining[facts.seat] = obs.hand
+    bury_cards = list(facts.bury_known)
+    blind = list(layout.blind_known) if layout.blind_known is not None else []
+    for (kind, s), cards in zip(layout.places, drawn, strict=True):
+        if kind == HAND:
+            remaining[s] |= cards
+        elif kind == BURY_PILE:
+            bury_cards += cards_list(cards)
         else:
-            blind = list(cards)
-    if obs.info["bury"] is not None and not seen.bury_known:
+            blind = cards_list(cards)
+    if obs.info["bury"] is not None and not facts.bury_known:
         bury_cards = cards_list(layout.bury_mask_known)
-    hands0 = [cards_list(remaining[s] | seen.played[s]) for s in range(SEATS)]
+    hands0 = [cards_list(remaining[s] | facts.played[s]) for s in range(SEATS)]
     if picker >= 0:
-        full8 = remaining[picker] | seen.played[picker] | to_mask(bury_cards)
+        full8 = remaining[picker] | facts.played[picker] | to_mask(bury_cards)
         if not blind:
             blind = rng.sample(cards_list(full8), 2)
         hands0[picker] = cards_list(full8 & ~to_mask(blind))
     state = game.new_deal(
         dict(obs.variant), obs.dealer, hands=hands0, extra={"blind": blind}, carry=obs.carry
     )
-    buries = iter(bury_cards)
-    for text in obs.history:
-        if text == "bury ?":
-            state.apply(BURY[next(buries)])  # type: ignore[arg-type]
-        else:
-            if text.startswith("bury "):
-                next(buries)
-            state.apply(text)
+    _replay(state, obs.history, bury_cards)
     return state
+
+
+def _replay(state: SheepsheadState, history: Sequence[str], buries: Sequence[Card]) -> None:
+    """The history through the rules, each ``bury ?`` as the next card of ``buries``:
+    every condition it implies is checked exactly (a refusal draws again)."""
+    by_text = ACTIONS.by_text
+    it = iter(buries)
+    try:
+        for text in history:
+            if text == "bury ?":
+                state.apply(BURY[next(it)])  # type: ignore[arg-type]
+            else:
+                if text.startswith("bury "):
+                    next(it)
+                state.apply(by_text[text])
+    except IllegalAction as exc:
+        raise Reject(str(exc)) from None
+
+
+@dataclass
+class Prepared:
+    """An observation read for drawing: its facts, its places and their constraints."""
+
+    facts: Facts
+    layout: Layout
+    base: Constraints
+
+    @classmethod
+    def of(cls, obs: Observation) -> Prepared:
+        """Read ``obs``; :class:`Infeasible` at once when no deal holds what it shows."""
+        facts = Facts.of(obs)
+        layout = Layout.of(obs, facts)
+        base = constraints(facts, layout)
+        if not base.feasible():
+            raise Infeasible("no deal holds the cards this observation shows (determinize)")
+        return cls(facts, layout, base)
+
+
+_last: tuple[Observation, Prepared] | None = None
+"""The last observation read: a search bot draws many worlds from one."""
+
+
+def _prepared(obs: Observation) -> Prepared:
+    global _last
+    last = _last
+    if last is None or last[0] is not obs:
+        last = _last = (obs, Prepared.of(obs))
+    return last[1]
+
+
+def determinize(game: SheepsheadGame, obs: Observation, rng: random.Random) -> SheepsheadState:
+    """A full deal whose ``observation(obs.seat)`` equals ``obs`` (see the module docstring).
+
+    :class:`~folkcards.engine.determinize.Infeasible` at once when the observation admits
+    no deal; :class:`~folkcards.engine.determinize.DeterminizeError` when no draw succeeds.
+    """
+    prep = _prepared(obs)
+
+    def attempt(rng: random.Random, k: int) -> SheepsheadState:
+        state = _rebuild(game, obs, prep, prep.base.draw(rng), rng)
+        if state.observation(obs.seat) != obs:
+            raise Reject("observation differs")
+        return state
+
+    return rejection_sample(attempt, rng, MAX_DRAWS, "this Sheepshead observation")
