@@ -85,7 +85,69 @@ def test_phases_outside_play_go_to_the_heuristic_and_games_without_a_kernel_to_p
     assert ev.choice in obs.legal and ev.scale == "win"
 
 
+def test_the_endgame_options_are_spec_options() -> None:
+    """leaf, root and hidden are given in a spec as any option; bsearch without them takes
+    the game's batch_tuning (Sasku's leaf=3), with them its own."""
+    bot = make_bot("bpimc:worlds=8:leaf=2:root=1:hidden=1")
+    assert isinstance(bot, BatchPIMCBot)
+    assert (bot.leaf, bot.root, bot.hidden) == (2, 1, 1) and bot.endgame("sasku") == (2, 1)
+    tuned = make_bot("bsearch")
+    assert isinstance(tuned, BatchPIMCBot) and tuned.endgame("sasku") == (3, 0)
+    own = make_bot("bsearch:leaf=0")
+    assert isinstance(own, BatchPIMCBot) and own.endgame("sasku") == (0, 0)
+    with pytest.raises(BotError):
+        make_bot("bpimc:leaf=x")
+
+
 def test_bad_batched_specs() -> None:
     for spec in ("bpimc:worlds=0", "bpimc:policy=heuristic", "bpimc:pool=2", "bpimc:noise=101"):
         with pytest.raises(BotError):
             make_bot(spec)
+
+
+def _late_position(game: str, seed: int, cards: int) -> Any:
+    """A position in card play with a choice whose seat holds at most ``cards`` cards."""
+    rng = random.Random(seed)
+    h = make_bot("heuristic")
+    g = GAMES[game]
+    while True:
+        state = g.random_deal(rng)
+        while not state.is_over:
+            obs = state.observation(state.to_act)
+            if obs.phase == "play" and len(obs.legal) > 1 and obs.hand.bit_count() <= cards:
+                return state
+            state.apply(h.choose(obs, rng))
+
+
+@pytest.mark.parametrize("game", ["sasku", "sheepshead"])
+def test_with_root_the_values_are_the_worlds_exact_values(game: str) -> None:
+    """``root`` solves the rest of each sampled deal after each card exactly: a card's value
+    is the mean over the deals of its double-dummy value (``folkcards.bots.endgame``)."""
+    from folkcards.bots.endgame import Solver, allies_of
+    from folkcards.bots.search import sample
+
+    for seed in range(3):
+        state = _late_position(game, seed, 3)
+        if game == "sheepshead" and state.mode == "leaster":
+            continue
+        obs = state.observation(state.to_act)
+        bot = BatchPIMCBot(worlds=5, root=3, only=None)
+        ev = bot.evaluate(obs, random.Random(seed))
+        rng = random.Random(seed)
+        worlds = [sample(GAMES[game], obs, rng) for _ in range(5)]
+        for action in obs.legal:
+            want = 0.0
+            for world in worlds:
+                after = world.clone()
+                after.apply(action)
+                want += Solver(obs.seat, allies_of(world, obs.seat)).value(after) / 5
+            assert ev.values[action.text] == pytest.approx(want), (seed, action.text)
+
+
+def test_bsearch_takes_the_endgame_solver_from_the_kit() -> None:
+    bot = make_bot("bsearch")
+    assert isinstance(bot, BatchPIMCBot)
+    assert bot.endgame("sasku") == (3, 0) and bot.endgame("scopone") == (0, 0)
+    assert BatchPIMCBot().endgame("sasku") == (0, 0)  # bpimc: only what it is given
+    with pytest.raises(ValueError, match="count tricks"):
+        BatchPIMCBot(leaf=-1)

@@ -54,6 +54,8 @@ class GameKernel:
     max_steps: int = 64
     """Most actions a row can still take (the size of ``record``)."""
     max_forced: int = 8
+    solver: bool = False
+    """True when :meth:`solve` can finish rows stopped before the end (``play(stop=)``)."""
     state_keys: tuple[str, ...] = ()
     mask_keys: frozenset[str] = frozenset({"hands"})
     """State keys held as ``uint64`` card masks (every other key is ``int64``)."""
@@ -68,9 +70,31 @@ class GameKernel:
         """Play every row to the end; the number of actions taken."""
         raise NotImplementedError
 
+    def run_until(self, a: Arrays, policy: int, stop: int) -> int:
+        """:meth:`run`, but each row stops once its forced actions are played and at most
+        ``stop`` tricks are left, for :meth:`solve` (kernels with a :attr:`solver`)."""
+        raise NotImplementedError
+
     def action_code(self, state: DealState, action: Action) -> int:
         """The batch code of a legal action of ``state`` (-1 if the batch has none)."""
         raise NotImplementedError
+
+    def solve(self, a: Arrays) -> int:
+        """Finish, in place, every row that :meth:`play` stopped before the end with its
+        double-dummy value (every hand open, each side at its best: the exact minimax of
+        the rest of the deal), writing the ``score`` and ``shaping`` that
+        :meth:`utilities` reads; the number of positions searched."""
+        raise NotImplementedError
+
+    def tricks_left(self, state: DealState) -> int:
+        """Tricks still to play in a play-phase state, the current one counted (for
+        ``play(stop=)``)."""
+        raise NotImplementedError
+
+    def solvable(self, state: DealState) -> bool:
+        """True when :meth:`solve` covers this deal (Sheepshead's leaster, a game of every
+        seat for itself, is not)."""
+        return self.solver
 
     def accepts(self, state: DealState) -> bool:
         """True when :meth:`encode_one` takes ``state`` (it is in card play)."""
@@ -128,13 +152,19 @@ class GameKernel:
         out["bad"] = np.zeros(n, np.int64)
         return out
 
-    def play(self, a: Arrays, policy: int | str = FAST, noise: int = 0) -> int:
+    def play(self, a: Arrays, policy: int | str = FAST, noise: int = 0, stop: int = 0) -> int:
         """Run the batch in place (``noise``: the percentage of the policy's moves made
-        uniformly at random instead); ValueError when a forced action was not legal."""
+        uniformly at random instead); ValueError when a forced action was not legal.
+
+        With ``stop`` > 0 (kernels with a :attr:`solver` only) a row stops as soon as its
+        forced actions are played and at most ``stop`` tricks are left (the current one
+        counted), so that :meth:`solve` can value the rest exactly."""
         p = POLICIES[policy] if isinstance(policy, str) else policy
         if not 0 <= noise <= 100:
             raise ValueError("noise is a percentage (0 to 100)")
-        done = self.run(a, p + 16 * noise)
+        if stop and not self.solver:
+            raise ValueError(f"the {self.game} kernel has no endgame solver to stop for")
+        done = self.run_until(a, p + 16 * noise, stop) if stop else self.run(a, p + 16 * noise)
         if a["bad"].any():
             row = int(np.flatnonzero(a["bad"])[0])
             raise ValueError(f"row {row}: a forced action is not legal there")

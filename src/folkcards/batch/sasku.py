@@ -9,11 +9,13 @@ from typing import Any
 import numpy as np
 
 from folkcards.batch._jit import (
+    ONE,
     ZERO,
     below,
     bit,
     has,
     kth,
+    lowest,
     njit,
     popcount,
     swing_choice,
@@ -55,6 +57,7 @@ def _run(
     score: np.ndarray,
     shaping: np.ndarray,
     bad: np.ndarray,
+    stop: int,
 ) -> int:
     total = 0
     rec_cap = record.shape[1]
@@ -93,6 +96,8 @@ def _run(
                 wseat = (lead + i) & 3
         step = 0
         while done < 9:
+            if stop > 0 and step >= nforced[b] and 9 - done <= stop:
+                break  # the last ``stop`` tricks are left to the solver (:func:`_dd`)
             seat = (lead + n) & 3
             if seat == 0:
                 hand = h0
@@ -164,6 +169,7 @@ def _run(
                 h2 = h2 ^ cb
             else:
                 h3 = h3 ^ cb
+            trick[b, n] = c
             tp += POINTS[c]
             if n == 0:  # SAS-10.2
                 led = cl[c]
@@ -229,10 +235,292 @@ def _run(
     return total
 
 
+TT_BITS = 16
+"""The solver's transposition table holds ``2 ** TT_BITS`` trick-start positions."""
+TT_MASK = np.uint64((1 << TT_BITS) - 1)
+S13, S16, S25, S26, S32, S38, S39, S51 = (np.uint64(k) for k in (13, 16, 25, 26, 32, 38, 39, 51))
+
+
+@njit
+def _tt_slot(h: np.ndarray, lead: int) -> np.int64:
+    """The table slot of a trick-start position (its hands and leader folded by shifts
+    and xors, which never overflow)."""
+    x = h[0] ^ (h[1] << S13) ^ (h[1] >> S51) ^ (h[2] << S26) ^ (h[2] >> S38)
+    x = x ^ (h[3] << S39) ^ (h[3] >> S25) ^ np.uint64(lead)
+    x = x ^ (x >> S32)
+    x = x ^ (x >> S16)
+    return np.int64(x & TT_MASK)
+
+
+@njit
+def _same(
+    tt_hands: np.ndarray, tt_lead: np.ndarray, slot: np.int64 | int, h: np.ndarray, lead: int
+) -> bool:
+    """True when table slot ``slot`` holds the position of hands ``h`` led by ``lead``."""
+    if tt_lead[slot] != lead:
+        return False
+    for k in range(h.shape[0]):  # noqa: SIM110 (numba compiles loops, not all())
+        if tt_hands[slot, k] != h[k]:
+            return False
+    return True
+
+
+@njit
+def _dd(
+    h: np.ndarray,
+    n0: int,
+    lead0: int,
+    led0: np.uint64,
+    win0: int,
+    wseat0: int,
+    tp0: int,
+    bt: np.ndarray,
+    cl: np.ndarray,
+    tr: np.uint64,
+    mb: bool,
+    tt_hands: np.ndarray,
+    tt_lead: np.ndarray,
+    tt_bounds: np.ndarray,
+    nodes: np.ndarray,
+) -> int:
+    """The card points team 0 still takes (the current trick's ``tp0`` included) when
+    every hand ``h`` is open, team 0 maximises them and team 1 minimises them.
+
+    Alpha-beta (fail-soft) over the legal cards of SAS-10.3 / SAS-17.2, trick winners by
+    SAS-10.4, with a transposition table of trick-start positions (hands and leader: the
+    points already taken do not change what is still to take) holding a lower and an
+    upper bound. The search keeps its own stack of frames (one per card played) rather
+    than recursing, because numba's on-disk cache does not reload recursive functions."""
+    depth = 40
+    f_n = np.zeros(depth, np.int64)
+    f_lead = np.zeros(depth, np.int64)
+    f_led = np.zeros(depth, np.uint64)
+    f_win = np.zeros(depth, np.int64)
+    f_ws = np.zeros(depth, np.int64)
+    f_tp = np.zeros(depth, np.int64)
+    f_alpha = np.zeros(depth, np.int64)
+    f_beta = np.zeros(depth, np.int64)
+    f_a0 = np.zeros(depth, np.int64)
+    f_b0 = np.zeros(depth, np.int64)
+    f_best = np.zeros(depth, np.int64)
+    f_hand = np.zeros(depth, np.uint64)
+    f_m = np.zeros(depth, np.uint64)
+    f_slot = np.zeros(depth, np.int64)
+    f_gain = np.zeros(depth, np.int64)
+    d = 0
+    f_n[0] = n0
+    f_lead[0] = lead0
+    f_led[0] = led0
+    f_win[0] = win0
+    f_ws[0] = wseat0
+    f_tp[0] = tp0
+    f_alpha[0] = -1000
+    f_beta[0] = 1000
+    entering = True
+    returning = False
+    rv = 0
+    while True:
+        if entering:
+            entering = False
+            nodes[0] += 1
+            n = f_n[d]
+            lead = f_lead[d]
+            f_slot[d] = -1
+            if n == 0:
+                if h[0] == ZERO and h[1] == ZERO:  # every trick played
+                    rv = 0
+                    returning = True
+                else:
+                    slot = _tt_slot(h, lead)
+                    f_slot[d] = slot
+                    if _same(tt_hands, tt_lead, slot, h, lead):
+                        lo = tt_bounds[slot, 0]
+                        hi = tt_bounds[slot, 1]
+                        if lo >= f_beta[d] or lo == hi:
+                            rv = lo
+                            returning = True
+                        elif hi <= f_alpha[d]:
+                            rv = hi
+                            returning = True
+                        else:
+                            f_alpha[d] = max(f_alpha[d], lo)
+                            f_beta[d] = min(f_beta[d], hi)
+            if not returning:
+                f_a0[d] = f_alpha[d]
+                f_b0[d] = f_beta[d]
+                seat = (lead + n) & 3
+                hand = h[seat]
+                m = hand
+                if n > 0:  # SAS-10.3
+                    f = hand & f_led[d]
+                    if f == ZERO:
+                        f = hand & tr
+                        if f == ZERO:
+                            f = hand
+                    if mb:  # SAS-17.2
+                        g = f & bt[f_win[d]]
+                        if g != ZERO:
+                            f = g
+                    m = f
+                f_hand[d] = hand
+                f_m[d] = m
+                f_best[d] = -1000 if seat & 1 == 0 else 1000
+        if returning:
+            returning = False
+            if d == 0:
+                return rv
+            d -= 1
+            v = rv + f_gain[d]
+            if (f_lead[d] + f_n[d]) & 1 == 0:  # team 0 to play: the most
+                if v > f_best[d]:
+                    f_best[d] = v
+                    if v > f_alpha[d]:
+                        f_alpha[d] = v
+            elif v < f_best[d]:
+                f_best[d] = v
+                if v < f_beta[d]:
+                    f_beta[d] = v
+            if f_alpha[d] >= f_beta[d]:
+                f_m[d] = ZERO  # a cut-off
+        n = f_n[d]
+        lead = f_lead[d]
+        seat = (lead + n) & 3
+        m = f_m[d]
+        if m != ZERO:
+            c = lowest(m)
+            cb = bit(c)
+            f_m[d] = m ^ cb
+            h[seat] = f_hand[d] ^ cb
+            win = f_win[d]
+            if n == 0:  # SAS-10.2
+                nled, nwin, nws = cl[c], c, seat
+            elif has(bt[win], c):  # SAS-10.4
+                nled, nwin, nws = f_led[d], c, seat
+            else:
+                nled, nwin, nws = f_led[d], win, f_ws[d]
+            ntp = f_tp[d] + POINTS[c]
+            e = d + 1
+            if n == 3:  # SAS-11.1: the trick is taken
+                gain = ntp if nws & 1 == 0 else 0
+                f_n[e] = 0
+                f_lead[e] = nws
+                f_led[e] = ZERO
+                f_win[e] = 0
+                f_ws[e] = nws
+                f_tp[e] = 0
+            else:
+                gain = 0
+                f_n[e] = n + 1
+                f_lead[e] = lead
+                f_led[e] = nled
+                f_win[e] = nwin
+                f_ws[e] = nws
+                f_tp[e] = ntp
+            f_gain[d] = gain
+            f_alpha[e] = f_alpha[d] - gain
+            f_beta[e] = f_beta[d] - gain
+            d = e
+            entering = True
+            continue
+        h[seat] = f_hand[d]
+        best = f_best[d]
+        slot = f_slot[d]
+        if slot >= 0:
+            if not _same(tt_hands, tt_lead, slot, h, lead):
+                tt_lead[slot] = lead
+                for k in range(4):
+                    tt_hands[slot, k] = h[k]
+                tt_bounds[slot, 0] = -1000
+                tt_bounds[slot, 1] = 1000
+            if best <= f_a0[d]:
+                tt_bounds[slot, 1] = min(tt_bounds[slot, 1], best)
+            elif best >= f_b0[d]:
+                tt_bounds[slot, 0] = max(tt_bounds[slot, 0], best)
+            else:
+                tt_bounds[slot, 0] = best
+                tt_bounds[slot, 1] = best
+        rv = best
+        returning = True
+
+
+@njit
+def _solve(
+    hands: np.ndarray,
+    trick: np.ndarray,
+    ntrick: np.ndarray,
+    leader: np.ndarray,
+    points: np.ndarray,
+    played: np.ndarray,
+    trump: np.ndarray,
+    must_beat: np.ndarray,
+    declarer_team: np.ndarray,
+    score: np.ndarray,
+    shaping: np.ndarray,
+    nodes: np.ndarray,
+) -> None:
+    """Finish every row that has not reached the end (``played`` < 9) by its double-dummy
+    value (:func:`_dd`): its final points and the winner they make (SAS-13: the side with
+    more than 60 wins, a 60-60 tie is a replay, SAS-13.2) in ``shaping`` and ``score``.
+    The score holds the winner's sign only (1 or 0), which is what the utilities read: the
+    stroke count of SAS-13.4 is not computed."""
+    size = 1 << TT_BITS
+    tt_hands = np.empty((size, 4), np.uint64)  # read only where tt_lead says it is set
+    tt_lead = np.full(size, -1, np.int64)
+    tt_bounds = np.empty((size, 2), np.int64)
+    last_trump = -1
+    last_beat = -1
+    h = np.zeros(4, np.uint64)
+    for b in range(hands.shape[0]):
+        if played[b] >= 9:
+            continue
+        t = trump[b]
+        mb = must_beat[b]
+        if t != last_trump or mb != last_beat:  # the table holds one rule set's values
+            tt_lead[:] = -1
+            last_trump = t
+            last_beat = mb
+        bt = BEATS[t]
+        cl = CLASS[t]
+        for k in range(4):
+            h[k] = hands[b, k]
+        n = ntrick[b]
+        lead = leader[b]
+        led = ZERO
+        win = 0
+        wseat = lead
+        tp = 0
+        for i in range(n):  # SAS-10.4
+            c = trick[b, i]
+            tp += POINTS[c]
+            if i == 0:
+                led = cl[c]
+                win = c
+            elif has(bt[win], c):
+                win = c
+                wseat = (lead + i) & 3
+        rest = tp
+        for k in range(4):
+            m = h[k]
+            while m != ZERO:
+                rest += POINTS[lowest(m)]
+                m = m & (m - ONE)
+        v = _dd(h, n, lead, led, win, wseat, tp, bt, cl, TRUMPS[t], mb != 0, tt_hands,
+                tt_lead, tt_bounds, nodes)  # fmt: skip
+        p0 = points[b, 0] + v
+        p1 = points[b, 1] + rest - v
+        points[b, 0] = p0
+        points[b, 1] = p1
+        shaping[b, 0] = p0
+        shaping[b, 1] = p1
+        score[b, 0] = 1 if p0 > p1 else 0
+        score[b, 1] = 1 if p1 > p0 else 0
+
+
 class SaskuKernel(GameKernel):
     """Sasku's card play in a batch."""
 
     game = "sasku"
+    solver = True
     seats = 4
     sides = 2
     max_steps = 36
@@ -271,6 +559,9 @@ class SaskuKernel(GameKernel):
         }
 
     def run(self, a: Arrays, policy: int) -> int:
+        return self.run_until(a, policy, 0)
+
+    def run_until(self, a: Arrays, policy: int, stop: int) -> int:
         return int(
             _run(
                 a["hands"],
@@ -293,8 +584,21 @@ class SaskuKernel(GameKernel):
                 a["score"],
                 a["shaping"],
                 a["bad"],
+                stop,
             )
         )
+
+    def solve(self, a: Arrays) -> int:
+        nodes = np.zeros(1, np.int64)
+        _solve(a["hands"], a["trick"], a["ntrick"], a["leader"], a["points"], a["played"],
+               a["trump"], a["must_beat"], a["declarer_team"], a["score"], a["shaping"],
+               nodes)  # fmt: skip
+        a["played"][:] = 9
+        return int(nodes[0])
+
+    def tricks_left(self, state: DealState) -> int:
+        st: Any = state
+        return 9 - int(st.tricks_played)
 
     def action_code(self, state: DealState, action: Any) -> int:
         return int(S.CARD_OF_PLAY[action])

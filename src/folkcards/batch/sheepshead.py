@@ -15,6 +15,7 @@ from folkcards.batch._jit import (
     bit,
     has,
     kth,
+    lowest,
     max_card,
     min_card,
     njit,
@@ -34,6 +35,8 @@ POINTS = np.array(list(H.POINTS) + [0] * 12, np.int64)
 POWER = np.array(power_table(H.TRUMP), np.int64)
 THROW = np.array([p * 4 + q for p, q in zip(POINTS, POWER, strict=True)], np.int64)
 CALLED, ALONE, LEASTER = 1, 2, 3
+NOT_HIDDEN = np.zeros(0, np.int64)
+"""``hidden`` for a batch without that array: every row's partner known to all."""
 
 
 @njit
@@ -105,11 +108,14 @@ def _run(
     shaping: np.ndarray,
     res_points: np.ndarray,
     bad: np.ndarray,
+    stop: int,
+    hidden: np.ndarray,
 ) -> int:
     total = 0
     rec_cap = record.shape[1]
     h = np.zeros(5, np.uint64)
     side = np.zeros(5, np.int64)
+    lone = np.zeros(5, np.int64)  # the sides as seen while the partner is hidden
     for b in range(hands.shape[0]):
         for k in range(5):
             h[k] = hands[b, k]
@@ -124,6 +130,15 @@ def _run(
                 side[k] = k
             else:
                 side[k] = 1 if k in (pk, pt) else 0
+            lone[k] = 1 if k == pk else 0
+        # with ``hidden``, until the called card falls (SHP-7.5) only the partner knows
+        # the sides: the others play as if the picker were alone against four
+        secret = hidden.shape[0] > b and hidden[b] != 0 and md == CALLED and cc >= 0
+        if secret:
+            held = ZERO
+            for k in range(5):
+                held = held | h[k]
+            secret = has(held, cc)
         s = seeds[b]
         n = ntrick[b]
         lead = leader[b]
@@ -140,6 +155,8 @@ def _run(
         step = 0
         last = -1
         while done < 6:
+            if stop > 0 and step >= nforced[b] and 6 - done <= stop:
+                break  # the last ``stop`` tricks are left to the solver (:func:`_dd`)
             seat = (lead + n) % 5
             hand = h[seat]
             led = trick[b, 0] if n > 0 else 0
@@ -171,11 +188,12 @@ def _run(
                 for k in range(5):
                     if k != seat:
                         others = others | h[k]
-                friend = n > 0 and side[wseat] == side[seat]
+                view = lone if secret and seat != pt else side
+                friend = n > 0 and view[wseat] == view[seat]
                 if p == 1:
                     lc = CLASS[trick[b, 0]] if n > 0 else ZERO
-                    c = swing_choice(m, n, win, friend, seat, lead, 5, h, side, lc, CLASS, BEATS,
-                                     POWER, POINTS, TRUMPS, False, side[seat] == 1, tp, 0.0)  # fmt: skip
+                    c = swing_choice(m, n, win, friend, seat, lead, 5, h, view, lc, CLASS, BEATS,
+                                     POWER, POINTS, TRUMPS, False, view[seat] == 1, tp, 0.0)  # fmt: skip
                 else:
                     c = trick_choice(m, n, win, friend, after, others, BEATS, POWER, POINTS,
                                      TRUMPS, tp)  # fmt: skip
@@ -185,6 +203,8 @@ def _run(
             total += 1
             h[seat] = hand ^ bit(c)
             trick[b, n] = c
+            if c == cc:
+                secret = False  # the partner is known (SHP-7.5)
             tp += POINTS[c]
             if n == 0:
                 if has(xm, c):
@@ -274,10 +294,355 @@ def _run(
     return total
 
 
+TT_BITS = 16
+"""The solver's transposition table holds ``2 ** TT_BITS`` trick-start positions."""
+TT_MASK = np.uint64((1 << TT_BITS) - 1)
+S13, S16, S26, S32, S39, S52 = (np.uint64(k) for k in (13, 16, 26, 32, 39, 52))
+
+
+@njit
+def _tt_slot(h: np.ndarray, tag: int) -> np.int64:
+    """The table slot of a trick-start position: its hands and ``tag`` (leader, the
+    picker side's points and who has taken a trick) folded by shifts and xors."""
+    x = h[0] ^ (h[1] << S13) ^ (h[2] << S26) ^ (h[3] << S39) ^ (h[4] << S52)
+    x = x ^ (h[1] >> S52) ^ (h[2] >> S39) ^ (h[3] >> S26) ^ (h[4] >> S13)
+    x = x ^ np.uint64(tag) * np.uint64(0x9E37)
+    x = x ^ (x >> S32)
+    x = x ^ (x >> S16)
+    return np.int64(x & TT_MASK)
+
+
+@njit
+def _same(
+    tt_hands: np.ndarray, tt_tag: np.ndarray, slot: np.int64 | int, h: np.ndarray, tag: int
+) -> bool:
+    """True when table slot ``slot`` holds the position of hands ``h`` and ``tag``."""
+    if tt_tag[slot] != tag:
+        return False
+    for k in range(5):  # noqa: SIM110 (numba compiles loops, not all())
+        if tt_hands[slot, k] != h[k]:
+            return False
+    return True
+
+
+@njit
+def _outcome(ppts: int, ours: bool, theirs: bool) -> int:
+    """The picker side's result as a rank from -3 to 3 (SHP-8.2): 3 schwarz won (every
+    trick), 2 schneider won (91+), 1 won (61+), -1 lost (31–60), -2 schneidered (≤ 30),
+    -3 schwarzed (no trick); ``ppts`` its card points with the buried cards, ``ours`` /
+    ``theirs`` whether it / the defenders took a trick. Every seat's score is monotone in
+    this rank (the partner's too, as a member of the picker's side)."""
+    if not theirs:
+        return 3
+    if not ours:
+        return -3
+    if ppts >= 91:
+        return 2
+    if ppts >= 61:
+        return 1
+    if ppts >= 31:
+        return -1
+    return -2
+
+
+@njit
+def _dd(
+    h: np.ndarray,
+    n0: int,
+    lead0: int,
+    trick0: np.ndarray,
+    done0: int,
+    xl0: bool,
+    ppts0: int,
+    ours0: bool,
+    theirs0: bool,
+    md: int,
+    cc: int,
+    xm: np.uint64,
+    pk: int,
+    side: np.ndarray,
+    tt_hands: np.ndarray,
+    tt_tag: np.ndarray,
+    tt_bounds: np.ndarray,
+    nodes: np.ndarray,
+) -> int:
+    """The picker side's :func:`_outcome` when every hand ``h`` is open, the picker's side
+    (``side`` 1: the picker and its partner, or the picker alone) maximises it and the
+    defenders minimise it: alpha-beta (fail-soft) over the legal cards of SHP-7.8, trick
+    winners by SHP-7.7, with a transposition table of trick-start positions (hands,
+    leader, the called suit's state and what the picker side has taken) holding a lower and
+    an upper bound. ``trick0`` holds the ``n0`` cards of the current trick. The search
+    keeps its own stack of frames rather than recursing (numba's on-disk cache does not
+    reload recursive functions)."""
+    depth = 32
+    f_n = np.zeros(depth, np.int64)
+    f_lead = np.zeros(depth, np.int64)
+    f_win = np.zeros(depth, np.int64)
+    f_ws = np.zeros(depth, np.int64)
+    f_tp = np.zeros(depth, np.int64)
+    f_done = np.zeros(depth, np.int64)
+    f_xl = np.zeros(depth, np.int64)
+    f_pp = np.zeros(depth, np.int64)
+    f_ours = np.zeros(depth, np.int64)
+    f_theirs = np.zeros(depth, np.int64)
+    f_alpha = np.zeros(depth, np.int64)
+    f_beta = np.zeros(depth, np.int64)
+    f_a0 = np.zeros(depth, np.int64)
+    f_b0 = np.zeros(depth, np.int64)
+    f_best = np.zeros(depth, np.int64)
+    f_hand = np.zeros(depth, np.uint64)
+    f_m = np.zeros(depth, np.uint64)
+    f_slot = np.zeros(depth, np.int64)
+    f_tag = np.zeros(depth, np.int64)
+    f_led = np.zeros(depth, np.int64)  # the card led to the frame's trick
+    win = 0
+    wseat = lead0
+    tp = 0
+    for i in range(n0):
+        c = trick0[i]
+        tp += POINTS[c]
+        if i == 0 or has(BEATS[win], c):
+            win = c
+            wseat = (lead0 + i) % 5
+    d = 0
+    f_n[0] = n0
+    f_lead[0] = lead0
+    f_led[0] = trick0[0] if n0 > 0 else 0
+    f_win[0] = win
+    f_ws[0] = wseat
+    f_tp[0] = tp
+    f_done[0] = done0
+    f_xl[0] = 1 if xl0 else 0
+    f_pp[0] = ppts0
+    f_ours[0] = 1 if ours0 else 0
+    f_theirs[0] = 1 if theirs0 else 0
+    f_alpha[0] = -10
+    f_beta[0] = 10
+    entering = True
+    returning = False
+    rv = 0
+    while True:
+        if entering:
+            entering = False
+            nodes[0] += 1
+            n = f_n[d]
+            lead = f_lead[d]
+            f_slot[d] = -1
+            if n == 0:
+                if f_done[d] >= 6:  # SHP-8.2
+                    rv = _outcome(f_pp[d], f_ours[d] != 0, f_theirs[d] != 0)
+                    returning = True
+                else:
+                    tag = lead + 8 * (f_xl[d] + 2 * f_ours[d] + 4 * f_theirs[d] + 8 * f_pp[d])
+                    f_tag[d] = tag
+                    slot = _tt_slot(h, tag)
+                    f_slot[d] = slot
+                    if _same(tt_hands, tt_tag, slot, h, tag):
+                        lo = tt_bounds[slot, 0]
+                        hi = tt_bounds[slot, 1]
+                        if lo >= f_beta[d] or lo == hi:
+                            rv = lo
+                            returning = True
+                        elif hi <= f_alpha[d]:
+                            rv = hi
+                            returning = True
+                        else:
+                            f_alpha[d] = max(f_alpha[d], lo)
+                            f_beta[d] = min(f_beta[d], hi)
+            if not returning:
+                f_a0[d] = f_alpha[d]
+                f_b0[d] = f_beta[d]
+                seat = (lead + n) % 5
+                hand = h[seat]
+                m = _legal(hand, n, f_led[d], md, cc, xm, f_xl[d] != 0, f_done[d], seat == pk)
+                f_hand[d] = hand
+                f_m[d] = m
+                f_best[d] = -10 if side[seat] == 1 else 10
+        if returning:
+            returning = False
+            if d == 0:
+                return rv
+            d -= 1
+            v = rv
+            if side[(f_lead[d] + f_n[d]) % 5] == 1:  # the picker's side: the most
+                if v > f_best[d]:
+                    f_best[d] = v
+                    if v > f_alpha[d]:
+                        f_alpha[d] = v
+            elif v < f_best[d]:
+                f_best[d] = v
+                if v < f_beta[d]:
+                    f_beta[d] = v
+            if f_alpha[d] >= f_beta[d]:
+                f_m[d] = ZERO  # a cut-off
+        n = f_n[d]
+        lead = f_lead[d]
+        seat = (lead + n) % 5
+        m = f_m[d]
+        if m != ZERO:
+            c = lowest(m)
+            cb = bit(c)
+            f_m[d] = m ^ cb
+            h[seat] = f_hand[d] ^ cb
+            e = d + 1
+            f_led[e] = c if n == 0 else f_led[d]
+            xl = f_xl[d]
+            if n == 0:
+                if has(xm, c):
+                    xl = 1  # SHP-7.8
+                nwin, nws = c, seat
+            elif has(BEATS[f_win[d]], c):  # SHP-7.7
+                nwin, nws = c, seat
+            else:
+                nwin, nws = f_win[d], f_ws[d]
+            ntp = f_tp[d] + POINTS[c]
+            f_xl[e] = xl
+            f_pp[e] = f_pp[d]
+            f_ours[e] = f_ours[d]
+            f_theirs[e] = f_theirs[d]
+            f_alpha[e] = f_alpha[d]
+            f_beta[e] = f_beta[d]
+            if n == 4:  # SHP-7.9: the trick is taken
+                f_n[e] = 0
+                f_lead[e] = nws
+                f_win[e] = 0
+                f_ws[e] = nws
+                f_tp[e] = 0
+                f_done[e] = f_done[d] + 1
+                if side[nws] == 1:
+                    f_pp[e] = f_pp[d] + ntp
+                    f_ours[e] = 1
+                else:
+                    f_theirs[e] = 1
+            else:
+                f_n[e] = n + 1
+                f_lead[e] = lead
+                f_win[e] = nwin
+                f_ws[e] = nws
+                f_tp[e] = ntp
+                f_done[e] = f_done[d]
+            d = e
+            entering = True
+            continue
+        h[seat] = f_hand[d]
+        best = f_best[d]
+        slot = f_slot[d]
+        if slot >= 0:
+            tag = f_tag[d]
+            if not _same(tt_hands, tt_tag, slot, h, tag):
+                tt_tag[slot] = tag
+                for k in range(5):
+                    tt_hands[slot, k] = h[k]
+                tt_bounds[slot, 0] = -10
+                tt_bounds[slot, 1] = 10
+            if best <= f_a0[d]:
+                tt_bounds[slot, 1] = min(tt_bounds[slot, 1], best)
+            elif best >= f_b0[d]:
+                tt_bounds[slot, 0] = max(tt_bounds[slot, 0], best)
+            else:
+                tt_bounds[slot, 0] = best
+                tt_bounds[slot, 1] = best
+        rv = best
+        returning = True
+
+
+@njit
+def _score(score: np.ndarray, b: int, rank: int, md: int, pk: int, pt: int, st: int,
+           bump: bool) -> None:  # fmt: skip
+    """Row ``b``'s scores for the picker side's result ``rank`` (:func:`_outcome`):
+    SHP-8.3 – SHP-8.6, as at the end of :func:`_run`."""
+    picker_won = rank > 0
+    level = rank if rank > 0 else -rank
+    u = st * (2 if not picker_won and bump else 1)  # SHP-8.6
+    d = level * u if picker_won else -level * u
+    if md == ALONE:  # SHP-8.5
+        for k in range(5):
+            score[b, k] = -d
+        score[b, pk] = 4 * d
+    elif not picker_won and level == 3:  # SHP-8.3, SHP-8.4
+        for k in range(5):
+            score[b, k] = 3 * u
+        score[b, pk] = -9 * u
+        score[b, pt] = 0
+    else:
+        for k in range(5):
+            score[b, k] = -d
+        score[b, pk] = 2 * d
+        score[b, pt] = d
+
+
+@njit
+def _solve(
+    hands: np.ndarray,
+    trick: np.ndarray,
+    ntrick: np.ndarray,
+    leader: np.ndarray,
+    trick_no: np.ndarray,
+    tricks: np.ndarray,
+    taken: np.ndarray,
+    mode: np.ndarray,
+    called: np.ndarray,
+    x_mask: np.ndarray,
+    x_led: np.ndarray,
+    picker: np.ndarray,
+    partner: np.ndarray,
+    bury_points: np.ndarray,
+    stake: np.ndarray,
+    bump: np.ndarray,
+    score: np.ndarray,
+    shaping: np.ndarray,
+    bad: np.ndarray,
+    nodes: np.ndarray,
+) -> None:
+    """Finish every row short of the end (``trick_no`` < 6) by its double-dummy result
+    (:func:`_dd`) and the scores it gives (SHP-8); a leaster row (SHP-9, every seat for
+    itself: no two sides to solve for) is marked ``bad``. The card points and tricks of
+    the line are not written: the scores are what the utilities read."""
+    size = 1 << TT_BITS
+    tt_hands = np.empty((size, 5), np.uint64)  # read only where tt_tag says it is set
+    tt_tag = np.full(size, -1, np.int64)
+    tt_bounds = np.empty((size, 2), np.int64)
+    h = np.zeros(5, np.uint64)
+    side = np.zeros(5, np.int64)
+    last = (-1, -1, -1, -1)
+    for b in range(hands.shape[0]):
+        if trick_no[b] >= 6:
+            continue
+        md = mode[b]
+        if md == LEASTER:
+            bad[b] = 1
+            continue
+        pk = picker[b]
+        pt = partner[b] if md == CALLED else pk
+        rules = (md, called[b], pk, pt)
+        if rules != last:  # the table holds one rule set's and one side's values
+            tt_tag[:] = -1
+            last = rules
+        ppts = bury_points[b]
+        ours = False
+        theirs = False
+        for k in range(5):
+            side[k] = 1 if k in (pk, pt) else 0
+            h[k] = hands[b, k]
+            if side[k] == 1:
+                ppts += taken[b, k]
+                ours = ours or tricks[b, k] > 0
+            else:
+                theirs = theirs or tricks[b, k] > 0
+        rank = _dd(h, ntrick[b], leader[b], trick[b], trick_no[b], x_led[b] != 0, ppts, ours,
+                   theirs, md, called[b], x_mask[b], pk, side, tt_hands, tt_tag, tt_bounds,
+                   nodes)  # fmt: skip
+        _score(score, b, rank, md, pk, pt, stake[b], bump[b] != 0)
+        for k in range(5):
+            shaping[b, k] = score[b, k]
+        trick_no[b] = 6
+
+
 class SheepsheadKernel(GameKernel):
     """Sheepshead's card play in a batch (called partner, alone, leaster)."""
 
     game = "sheepshead"
+    solver = True
     seats = 5
     sides = 5
     max_steps = 30
@@ -330,10 +695,31 @@ class SheepsheadKernel(GameKernel):
         }
 
     def run(self, a: Arrays, policy: int) -> int:
+        return self.run_until(a, policy, 0)
+
+    def run_until(self, a: Arrays, policy: int, stop: int) -> int:
         fn: Any = _run
         return int(fn(*(a[k] for k in self.state_keys), a["forced"], a["nforced"],
                         a["seeds"], policy, a["record"], a["nrec"], a["score"],
-                        a["shaping"], a["res_points"], a["bad"]))  # fmt: skip
+                        a["shaping"], a["res_points"], a["bad"],
+                        stop, a.get("hidden", NOT_HIDDEN)))  # fmt: skip
+
+    def solve(self, a: Arrays) -> int:
+        nodes = np.zeros(1, np.int64)
+        fn: Any = _solve
+        fn(*(a[k] for k in self.state_keys if k != "blind_points"), a["score"],
+           a["shaping"], a["bad"], nodes)  # fmt: skip
+        if a["bad"].any():
+            raise ValueError("the solver has no value for a leaster (SHP-9)")
+        return int(nodes[0])
+
+    def tricks_left(self, state: DealState) -> int:
+        st: Any = state
+        return 6 - int(st.trick_no)
+
+    def solvable(self, state: DealState) -> bool:
+        st: Any = state
+        return bool(st._md != H.M_LEASTER)
 
     def action_code(self, state: DealState, action: Any) -> int:
         c = H.CARD_OF[action]

@@ -10,6 +10,14 @@ whole batch. The values are compared on the same deals (paired), and with ``keep
 heuristic's choice stands unless another action's paired gain is significant, as in
 ``search``. Positions the batch does not cover (phases outside card play, a game
 without a kernel, numpy missing) go to :class:`PIMCBot` with the same options.
+
+Where the kernel has an endgame solver (Sasku, Sheepshead: ``GameKernel.solve``) the
+playouts may end in it: with ``leaf=L`` each row stops when L tricks are left and the
+rest is valued double dummy (exactly, every hand open) instead of by the policy; with
+``root=R`` a decision with at most R tricks left solves each deal right after the valued
+card. ``hidden=1`` (Sheepshead) keeps the called partner unknown to the other seats of a
+playout until the called card falls. ``bsearch`` takes all three from the game's
+``batch_tuning`` (docs/bots.md, "Batched search").
 """
 
 from __future__ import annotations
@@ -50,7 +58,10 @@ class BatchPIMCBot(Bot):
     unless another action's paired mean gain exceeds ``z`` standard errors (None: the best
     mean). ``infer``/``pool`` weight the deals by how well the heuristic explains the
     other seats' decisions (:func:`folkcards.bots.search.resample`); ``only`` names the
-    phases searched (the heuristic decides the others).
+    phases searched (the heuristic decides the others). ``leaf``, ``root`` (tricks) and
+    ``hidden`` end the playouts in the kernel's solver and hide Sheepshead's partner (see
+    the module doc); None takes the game's ``batch_tuning`` for a tuned bot
+    (``bsearch``), else 0.
     """
 
     name = "bpimc"
@@ -66,6 +77,9 @@ class BatchPIMCBot(Bot):
         infer: float | None = None,
         pool: int | None = None,
         noise: int = 0,
+        leaf: int | None = None,
+        root: int | None = None,
+        hidden: int | None = None,
         name: str | None = None,
     ) -> None:
         if not 0 <= noise <= 100:
@@ -81,6 +95,11 @@ class BatchPIMCBot(Bot):
             raise ValueError("infer must be in (0, 1]")
         if pool is not None and pool < 1:
             raise ValueError("pool must be at least 1")
+        if (leaf is not None and leaf < 0) or (root is not None and root < 0):
+            raise ValueError("leaf and root count tricks: at least 0")
+        self.leaf = leaf
+        self.root = root
+        self.hidden = hidden
         self.worlds = worlds
         self.k = k
         self.ms = ms
@@ -114,6 +133,24 @@ class BatchPIMCBot(Bot):
             int(own["worlds"] or 1),
             str(own["policy"]),
         )
+
+    def endgame(self, game: str) -> tuple[int, int]:
+        """``leaf`` and ``root``: the bot's own or, where it has none and takes the game's
+        tuning (``bsearch``), the game's ``batch_tuning``; else 0 (no solver)."""
+        tuning = batch_tuning(game) if self.tuned else {}
+        leaf = self.leaf if self.leaf is not None else int(tuning.get("leaf", 0))
+        root = self.root if self.root is not None else int(tuning.get("root", 0))
+        return leaf, root
+
+    def _stop(self, kernel: Any, game: str, world: DealState) -> int:
+        """Where the playouts stop for the kernel's endgame solver: with ``root`` R, right
+        after the valued action when at most R tricks are left; else with ``leaf`` L when
+        L tricks are left; 0 (play to the end) without a solver for the deal."""
+        leaf, root = self.endgame(game)
+        if not (leaf or root) or not kernel.solver or not kernel.solvable(world):
+            return 0
+        left = kernel.tricks_left(world)
+        return left if left <= root else leaf
 
     def _scalar(self, obs: Observation, rng: random.Random) -> Evaluation:
         """The same search on the scalar engine (for what the batch does not cover)."""
@@ -184,10 +221,18 @@ class BatchPIMCBot(Bot):
         forced = np.tile(np.array(unique, np.int64), d)[:, None]
         sums = np.zeros((d, u))
         runs = 0
+        stop = self._stop(kernel, obs.game, worlds[0])
+        hidden = self.hidden
+        if hidden is None:
+            hidden = int(batch_tuning(obs.game).get("hidden", 0)) if self.tuned else 0
         deadline = None if self.ms is None else start + self.ms / 1000.0
         while runs < self.k or (deadline is not None and time.perf_counter() < deadline):
             a = kernel.build(base, rows, forced, seed=rng.getrandbits(62))
-            kernel.play(a, policy, self.noise)
+            if hidden:
+                a["hidden"] = np.full(len(rows), hidden, np.int64)
+            kernel.play(a, policy, self.noise, stop=stop)
+            if stop:
+                kernel.solve(a)
             utils = kernel.utilities(a, obs.num_seats, kernel.num_sides(worlds[0]))
             sums += utils[:, obs.seat].reshape(d, u)
             runs += 1

@@ -148,6 +148,8 @@ register_kit(
     )
 )
 register_kit(BotKit("scopone", evaluate=scopone.evaluate, rollout=scopone.rollout))
-register_kit(BotKit("sheepshead", evaluate=sheepshead.evaluate))
+register_kit(
+    BotKit("sheepshead", evaluate=sheepshead.evaluate, batch_tuning=sheepshead.BATCH_TUNING)
+)
 register_kit(BotKit("satat", evaluate=satat.evaluate, batch_tuning=satat.BATCH_TUNING))
 register_kit(BotKit("huutopussi", evaluate=huutopussi.evaluate))

@@ -135,6 +135,9 @@ _BATCH_OPTIONS = {
     "infer": float,
     "pool": int,
     "noise": int,
+    "leaf": int,
+    "root": int,
+    "hidden": int,
 }
 
 
