@@ -741,8 +741,14 @@ export class TableView {
       return;
     }
     const acts = cls.byCard.get(card);
+    if (!acts && !cls.handVerb) {
+      // no legal action takes a card now (bidding, a yes/no question): say so, rather than
+      // explain a card action that is no move of this step ("bid QC")
+      this.toast(esc(t("ui.no_card_now")));
+      return;
+    }
     if (!acts) {
-      const verb = cls.handVerb || (obs.legal[0] || "play").split(" ")[0];
+      const verb = cls.handVerb;
       this.opts.onExplain(`${verb} ${card}`);
       return;
     }
