@@ -2,8 +2,8 @@
 
 The event log acknowledges an action from the callback that learns of its commit (a writer
 thread commits, the loop hears of it): this is the attack on that path. Four people play one
-Sasku deal as fast as the server acknowledges; the server is killed at a random moment,
-restarted on the same database, and each seat's observation must hold every action that
+Sasku deal as fast as the server acknowledges; the server is killed a few actions in, an
+action in flight, restarted on the same database, and each seat's observation must hold every action that
 seat was acknowledged, at its place, and nothing beyond what was stored may ever have been
 shown to anyone. Then play goes on and the server is killed again, a few times.
 """
@@ -13,7 +13,8 @@ from __future__ import annotations
 import contextlib
 import random
 import signal
-import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,31 +28,47 @@ from .harness import free_port, server_process
 KILLS = 4
 
 
-def _play_until_killed(
-    clients: dict[int, Client], rng: random.Random, acked: dict[int, str], shown: list[int]
+def _play_then_kill(
+    clients: dict[int, Client],
+    rng: random.Random,
+    acked: dict[int, str],
+    shown: list[int],
+    kill: Callable[[], None],
+    after: int,
 ) -> None:
-    """Play random legal actions, recording each acknowledged one (index → text) and the
-    longest history any state frame showed, until the connection dies or the deal ends."""
+    """Play random legal actions as fast as they are acknowledged, recording each
+    acknowledged one (index → text) and the longest history any state frame showed; after
+    ``after`` of them send one more and kill the server a moment later (0–4 ms: the action
+    in flight, perhaps committed, never acknowledged to us)."""
     try:
         while True:
             st = clients[0].wait_state(lambda s: s["obs"] is not None, timeout=10)
             shown[0] = max(shown[0], len(st["obs"]["history"]))
             if deal_over(st):
+                kill()
                 return
             seat, k = st["obs"]["to_act"], len(st["obs"]["history"])
             mine = clients[seat].wait_state(at_len(k), timeout=10)
-            action = rng.choice(mine["obs"]["legal"])
+            legal = mine["obs"]["legal"]
+            # never pass when there is anything else: a deal all four pass ends at once, and
+            # the test wants one long deal to kill the server in, KILLS times
+            action = rng.choice([a for a in legal if a != "pass"] or legal)
             clients[seat].send({"type": "act", "action": action, "expect": k})
+            if after == 0:
+                time.sleep(rng.uniform(0, 0.004))
+                kill()
+                return
             reply = clients[seat].recv_until(lambda m: m["type"] in ("ack", "error"), timeout=10)
             assert reply["type"] == "ack", reply
             acked[k] = action
+            after -= 1
             clients[0].wait_state(past_len(k), timeout=10)
             for c in clients.values():
                 for f in c.frames:
                     if f["type"] == "state" and f["obs"] is not None:
                         shown[0] = max(shown[0], len(f["obs"]["history"]))
-    except (ConnectionClosed, TimeoutError, OSError):  # killed under us
-        return
+    except (ConnectionClosed, TimeoutError, OSError):  # the server died under us
+        kill()
 
 
 def test_sigkill_under_play_loses_no_acknowledged_action(tmp_path: Path) -> None:
@@ -93,10 +110,14 @@ def test_sigkill_under_play_loses_no_acknowledged_action(tmp_path: Path) -> None
             if deal_over(clients[0].state or {"obs": None}):
                 break
             shown = [stored]
-            killer = threading.Timer(rng.uniform(0.03, 0.1), proc.send_signal, (signal.SIGKILL,))
-            killer.start()
-            _play_until_killed(clients, rng, acked, shown)
-            killer.join()
+            _play_then_kill(
+                clients,
+                rng,
+                acked,
+                shown,
+                lambda: proc.send_signal(signal.SIGKILL),
+                rng.randint(2, 7),
+            )
             kills += 1
             proc.wait(timeout=30)
             for c in clients.values():
@@ -111,4 +132,4 @@ def test_sigkill_under_play_loses_no_acknowledged_action(tmp_path: Path) -> None
                 f"round {round_}: a frame showed {shown[0]} actions, {len(after['history'])} stored"
             )
             viewer.close()
-    assert kills >= 3 and len(acked) > kills  # killed mid-deal, with actions in flight
+    assert kills == KILLS and len(acked) >= 2 * KILLS  # killed mid-deal, each time in flight
