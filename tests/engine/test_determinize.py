@@ -252,3 +252,24 @@ def test_rejection_sample_retries_and_reports() -> None:
 
     with pytest.raises(DeterminizeError, match=r"a test .*the bid does not fit; 7 draws"):
         rejection_sample(never, random.Random(0), 7, "a test")
+
+
+def test_the_last_reading_is_kept_by_identity_and_a_failed_one_is_not() -> None:
+    from folkcards.engine.determinize import Infeasible, LastRead
+
+    calls: list[object] = []
+
+    def read(obs: object, *context: object) -> tuple[object, ...]:
+        calls.append(obs)
+        if obs == "impossible":
+            raise Infeasible("no deal")
+        return (obs, *context)
+
+    last = LastRead(read)
+    a, b = ["obs"], ["obs"]  # equal, not the same observation
+    assert last(a, "game") == (a, "game") and last(a, "game") == (a, "game")
+    assert calls == [a]
+    assert last(b) == (b,) and calls == [a, b]
+    with pytest.raises(Infeasible):
+        last("impossible")
+    assert last(b) == (b,) and calls == [a, b, "impossible"]  # b still kept: nothing replaced it

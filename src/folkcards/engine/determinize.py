@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from folkcards.cards import CardSet, cards_list
 from folkcards.engine.api import FolkcardsError
@@ -393,10 +393,34 @@ def rejection_sample(
     raise DeterminizeError(f"cannot determinize {what} ({last}; {tries} draws)")
 
 
+class LastRead(Generic[T]):
+    """A determinizer's reading of the last observation it was asked about, kept.
+
+    A search bot draws many worlds from one observation, and reading it (its facts, the
+    constraints, their feasibility) is most of a world's cost, so each game keeps the last
+    reading: ``read(obs, *context)`` runs only when ``obs`` is not the observation read
+    last (by identity: an observation is not changed once made). A reading that raises
+    (:class:`Infeasible`) is not kept."""
+
+    __slots__ = ("_last", "_read")
+
+    def __init__(self, read: Callable[..., T]) -> None:
+        self._read = read
+        self._last: tuple[object, T] | None = None
+
+    def __call__(self, obs: object, *context: object) -> T:
+        """The reading of ``obs`` (``context``: what ``read`` needs besides, e.g. the game)."""
+        last = self._last
+        if last is None or last[0] is not obs:
+            last = self._last = (obs, self._read(obs, *context))
+        return last[1]
+
+
 __all__ = [
     "Constraints",
     "DeterminizeError",
     "Infeasible",
+    "LastRead",
     "Reject",
     "deal_hidden",
     "hall_feasible",

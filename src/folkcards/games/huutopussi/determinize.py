@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from folkcards.cards import CARD_NAMES, SUITS, CardSet, cards_list, parse_card
 from folkcards.engine.api import FolkcardsError, Observation
-from folkcards.engine.determinize import Constraints, Infeasible, Reject, rejection_sample
+from folkcards.engine.determinize import Constraints, Infeasible, LastRead, Reject, rejection_sample
 
 from .deal import HuutopussiState
 from .rules import (
@@ -416,16 +416,8 @@ def _rebuild(
     return state
 
 
-_last: tuple[Observation, Prepared] | None = None
-"""The last observation read: a search bot draws many worlds from one."""
-
-
-def _prepared(game: HuutopussiGame, obs: Observation) -> Prepared:
-    global _last
-    last = _last
-    if last is None or last[0] is not obs:
-        last = _last = (obs, prepare(game, obs))
-    return last[1]
+_prepared: LastRead[Prepared] = LastRead(lambda obs, game: prepare(game, obs))
+"""The last observation read (``_prepared(obs, game)``): a search bot draws many worlds from one."""
 
 
 def determinize(game: HuutopussiGame, obs: Observation, rng: random.Random) -> HuutopussiState:
@@ -435,7 +427,7 @@ def determinize(game: HuutopussiGame, obs: Observation, rng: random.Random) -> H
     :class:`~folkcards.engine.determinize.Infeasible` at once when the cards the
     observation shows admit no deal at all.
     """
-    prep = _prepared(game, obs)
+    prep = _prepared(obs, game)
     facts = prep.facts
     n = facts.n
 

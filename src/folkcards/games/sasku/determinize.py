@@ -35,6 +35,7 @@ from folkcards.engine.api import IllegalAction, Observation
 from folkcards.engine.determinize import (
     Constraints,
     Infeasible,
+    LastRead,
     Reject,
     rejection_sample,
 )
@@ -359,16 +360,8 @@ class _Prepared:
         return cls(facts, base, hidden_return, steer)
 
 
-_last: tuple[Observation, _Prepared] | None = None
+_prepared: LastRead[_Prepared] = LastRead(_Prepared.of)
 """The last observation read: a search bot draws many worlds from one."""
-
-
-def _prepared(obs: Observation) -> _Prepared:
-    global _last
-    last = _last
-    if last is None or last[0] is not obs:
-        last = _last = (obs, _Prepared.of(obs))
-    return last[1]
 
 
 def determinize(game: SaskuGame, obs: Observation, rng: random.Random) -> SaskuState:

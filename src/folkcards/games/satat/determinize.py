@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 from folkcards.cards import BIT, RANKS, SUIT_MASK, SUITS, Card, CardSet, cards_list, parse_card
 from folkcards.cards import ranks_mask as _ranks_mask
 from folkcards.engine.api import FolkcardsError, Observation
-from folkcards.engine.determinize import Constraints, Infeasible, Reject, rejection_sample
+from folkcards.engine.determinize import Constraints, Infeasible, LastRead, Reject, rejection_sample
 
 from .deal import SatatState
 from .rules import (
@@ -333,16 +333,8 @@ def _holds_feasible(cons: Constraints, seat: int, card: Card) -> bool:
     return trial.feasible()
 
 
-_last: tuple[Observation, _Prepared | Constraints] | None = None
+_prepared: LastRead[_Prepared | Constraints] = LastRead(_prepare)
 """The last observation read: a search bot draws many worlds from one."""
-
-
-def _prepared(obs: Observation) -> _Prepared | Constraints:
-    global _last
-    last = _last
-    if last is None or last[0] is not obs:
-        last = _last = (obs, _prepare(obs))
-    return last[1]
 
 
 # --- one world ----------------------------------------------------------------------------

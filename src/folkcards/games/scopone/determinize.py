@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from folkcards.cards import BIT, DECK_40, Card, CardSet, iter_cards, parse_card, to_mask
 from folkcards.engine.api import SPECTATOR, Observation
-from folkcards.engine.determinize import Constraints, Infeasible
+from folkcards.engine.determinize import Constraints, Infeasible, LastRead
 
 from .actions import Play, parse_play
 from .deal import ScoponeDeal
@@ -116,16 +116,8 @@ def _rebuild(
     return state
 
 
-_last: tuple[Observation, Prepared] | None = None
-"""The last observation read: a search bot draws many worlds from one."""
-
-
-def _prepared(game: ScoponeGame, obs: Observation) -> Prepared:
-    global _last
-    last = _last
-    if last is None or last[0] is not obs:
-        last = _last = (obs, Prepared.of(game, obs))
-    return last[1]
+_prepared: LastRead[Prepared] = LastRead(lambda obs, game: Prepared.of(game, obs))
+"""The last observation read (``_prepared(obs, game)``): a search bot draws many worlds from one."""
 
 
 def determinize(game: ScoponeGame, obs: Observation, rng: random.Random) -> ScoponeDeal:
@@ -135,7 +127,7 @@ def determinize(game: ScoponeGame, obs: Observation, rng: random.Random) -> Scop
     :class:`~folkcards.engine.determinize.Infeasible` when the public hand sizes do not
     match the unseen cards.
     """
-    prep = _prepared(game, obs)
+    prep = _prepared(obs, game)
     hands = [0] * SEATS
     if obs.seat != SPECTATOR:
         hands[obs.seat] = obs.hand

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 
 from folkcards.cards import BIT, DECK_32, Card, CardSet, cards_list, parse_card, to_mask
 from folkcards.engine.api import SPECTATOR, IllegalAction, Observation
-from folkcards.engine.determinize import Constraints, Infeasible, Reject, rejection_sample
+from folkcards.engine.determinize import Constraints, Infeasible, LastRead, Reject, rejection_sample
 
 from .rules import ACTIONS, BURY, CLASS, FAIL_ACES, FAIL_TENS, SEATS, TRICKS
 
@@ -307,16 +307,8 @@ class Prepared:
         return cls(facts, layout, base)
 
 
-_last: tuple[Observation, Prepared] | None = None
+_prepared: LastRead[Prepared] = LastRead(Prepared.of)
 """The last observation read: a search bot draws many worlds from one."""
-
-
-def _prepared(obs: Observation) -> Prepared:
-    global _last
-    last = _last
-    if last is None or last[0] is not obs:
-        last = _last = (obs, Prepared.of(obs))
-    return last[1]
 
 
 def determinize(game: SheepsheadGame, obs: Observation, rng: random.Random) -> SheepsheadState:
