@@ -20,14 +20,26 @@ def test_my_games_replay_step_links_and_copy(web: ServerThread, browser: Any) ->
     ctx.grant_permissions(["clipboard-read", "clipboard-write"], origin=web.url)
     # the rules open at the phase being played
     page.click("#btn-rules")
-    page.wait_for_selector("dialog[open]")
-    assert "Now" in page.locator("dialog[open]").inner_text()
+    page.wait_for_function(  # read in one go: the page keeps re-rendering under it
+        "() => { const d = document.querySelector('dialog[open]');"
+        " return !!d && d.innerText.includes('Now'); }"
+    )
     page.keyboard.press("Escape")
-    # a trick's winner is told on the felt with the points it took
-    play_until(page, lambda p: p.locator(".trick-note").count() > 0 or deal_over(p))
-    if not deal_over(page):
-        note = page.locator(".trick-note").inner_text()
-        assert re.search(r"wins the trick · \+\d+ points", note), note
+    # a trick's winner is told on the felt with the points it took (the note is shown for a
+    # moment: read its text when it is seen, not after)
+    notes: list[str] = []
+
+    def note_seen(p: Any) -> bool:
+        text = p.evaluate(
+            "() => { const n = document.querySelector('.trick-note'); return n ? n.innerText : null; }"
+        )
+        if text:
+            notes.append(text)
+        return bool(text) or deal_over(p)
+
+    play_until(page, note_seen)
+    if notes:
+        assert re.search(r"wins the trick · \+\d+ points", notes[0]), notes[0]
     play_until(page, deal_over)
     page.click("a[data-link][href='/#my-games']")
     page.wait_for_selector("#mine-list li")
