@@ -112,7 +112,10 @@ def test_replay_frames_carry_what_a_spectator_was_sent_live(
             assert f["events_from"] == 0
             assert deal["events"][: deal["steps"][k]["events"]] == live, k
             checked += 1
-        assert checked > 3
+        # a long deal shows the spectator many steps; a deal the shuffle made short (Satat's
+        # first deal redealt, SAT-5.4) only a few — the secure shuffle decides which
+        assert checked > 3 or len(views) <= 6, (checked, len(views))
+        assert checked >= 1
     finally:
         me.close()
         spectator.close()
