@@ -463,14 +463,21 @@ class HuutopussiState(DealState):
             self.to_act = s
 
     # --- HUU-5 exchange and contract (4 players), HUU-6 widow (3 players) ----------------------
-    def _give(self, seat: int, c: int) -> None:
-        """``give C`` into the packet; the last one delivers it to the declarer (HUU-5.1)."""
+    def _into_packet(self, seat: int, c: int, sent: list[int], receiver: int) -> bool:
+        """Card ``c`` from ``seat``'s hand into the face-down packet, logged in ``sent``; a
+        full packet goes to ``receiver`` (True then): the give and the return alike."""
         self.hands[seat] ^= 1 << c
         self.packet |= 1 << c
-        self.given.append(c)
-        if len(self.given) == self.rules.exchange:
-            self.hands[self.declarer] |= self.packet
-            self.packet = 0
+        sent.append(c)
+        if len(sent) < self.rules.exchange:
+            return False
+        self.hands[receiver] |= self.packet
+        self.packet = 0
+        return True
+
+    def _give(self, seat: int, c: int) -> None:
+        """``give C`` into the packet; the last one delivers it to the declarer (HUU-5.1)."""
+        if self._into_packet(seat, c, self.given, self.declarer):
             self._enter(P_CONTRACT)
             self.to_act = self.declarer
 
@@ -484,12 +491,7 @@ class HuutopussiState(DealState):
 
     def _return(self, seat: int, c: int) -> None:
         """``return C``; the last one delivers the packet to the partner (HUU-5.3)."""
-        self.hands[seat] ^= 1 << c
-        self.packet |= 1 << c
-        self.returned.append(c)
-        if len(self.returned) == self.rules.exchange:
-            self.hands[self.partner] |= self.packet
-            self.packet = 0
+        if self._into_packet(seat, c, self.returned, self.partner):
             self._start_play(self.declarer)  # HUU-7.1
 
     def _discard(self, seat: int, c: int) -> None:
