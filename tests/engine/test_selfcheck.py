@@ -313,6 +313,14 @@ def _break(monkeypatch: pytest.MonkeyPatch, fault: str) -> None:
             return replace(obs, info=dict(obs.info))
 
         monkeypatch.setattr(SaskuDeal, "public_observation", untyped)
+    elif fault == "observation.steps":
+        observation = SaskuDeal.observation
+
+        def textual(self: SaskuDeal, seat: int) -> Observation:  # history as bare text
+            obs = observation(self, seat)
+            return replace(obs, history=tuple(str(t) for t in obs.history))
+
+        monkeypatch.setattr(SaskuDeal, "observation", textual)
     elif fault == "replay.end":
         result = SaskuDeal.result
         monkeypatch.setattr(SaskuDeal, "result", lambda self: {**result(self), "id": id(self)})
@@ -342,6 +350,7 @@ FAULTS = [
     "public.shape",
     "public.determinize",
     "info.typed",
+    "observation.steps",
     "replay.end",
     "exception",
 ]

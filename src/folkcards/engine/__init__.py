@@ -3,7 +3,7 @@ machinery, records and matches, and the shapes clients read: explanations
 (:mod:`.explain`), events (:mod:`.events`) and the game card (:mod:`.card`).
 ``docs/engine.md`` describes the contract."""
 
-from folkcards.engine.actions import Action, ActionSyntaxError, ActionTable
+from folkcards.engine.actions import Action, ActionSyntaxError, ActionTable, Step, masked
 from folkcards.engine.api import (
     SPECTATOR,
     DealState,
@@ -43,10 +43,12 @@ __all__ = [
     "Observation",
     "RecordError",
     "SimpleDeal",
+    "Step",
     "TrumpConfig",
     "VariantOption",
     "load_deal",
     "load_match",
+    "masked",
     "replay",
     "replay_text",
 ]

@@ -3,6 +3,10 @@
 An :class:`Action` is an ``int`` — its code is stable within a game, so it doubles
 as an index into a fixed action space — that also carries its canonical text.
 Games precompute their actions once, so legal-move generation allocates nothing.
+
+A :class:`Step` is one entry of an observation's ``history``: the action's text as one
+viewer saw it (a ``str``), with its structure — verb, cards, number, suit, what was
+hidden — read once, so that no client parses history text again.
 """
 
 from __future__ import annotations
@@ -10,19 +14,134 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from folkcards.cards import CARD_NAMES, CardError, CardSet, parse_card
+from folkcards.cards import CARD_NAMES, CARD_NUMBERS, SUITS, Card, CardError, CardSet, parse_card
 from folkcards.engine.explain import Explanation, explained, unexplained
 
 
+class Step(str):
+    """One entry of an observation's ``history``: an action as one viewer saw it.
+
+    A step *is* its canonical text (``"play TH"``, ``"bid 60"``, ``"give ?"``), so records,
+    screens and code that compare history entries with text are unchanged; and it carries
+    the structure of that text, read once when the game's actions are made:
+
+    - ``kind`` — the action's verb, its first word (``play``, ``bid``, ``pass``, ``give``…);
+    - ``cards`` — the cards it names, in the order the text names them (for Scopone's
+      ``play 7C take 3H 4D`` the card played first); empty where they are hidden;
+    - ``number`` — the number it names (a bid, a count of cards), else ``None``;
+    - ``suit`` — the suit letter it names (``trump H``), else ``None``;
+    - ``hidden`` — how many cards of it this viewer did not see (``give ? ?`` → 2); 0 when
+      the viewer saw it whole;
+    - ``action`` — the :class:`Action` itself when the viewer saw it whole, else ``None``.
+
+    A game's observation puts ``action.step`` in the history for an action the viewer saw,
+    and :func:`masked` (``masked("give ?")``) for one whose cards it did not: both are made
+    once and shared, so a history costs no more than its texts did.
+    """
+
+    kind: str
+    cards: tuple[Card, ...]
+    number: int | None
+    suit: str | None
+    hidden: int
+    action: Action | None
+
+    @property
+    def card_set(self) -> CardSet:
+        """``cards`` as a card set."""
+        out = 0
+        for c in self.cards:
+            out |= 1 << c
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """The step as JSON-ready data: its text and structure (cards as canonical text)."""
+        return {
+            "text": str(self),
+            "kind": self.kind,
+            "cards": [CARD_NAMES[c] for c in self.cards],
+            "number": self.number,
+            "suit": self.suit,
+            "hidden": self.hidden,
+        }
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        if self.action is not None:
+            return (_step_of_action, (self.action,))
+        return (masked, (str(self),))
+
+
+def _read_step(text: str, action: Action | None) -> Step:
+    """The :class:`Step` of canonical action text (``?`` tokens count as hidden cards)."""
+    step = Step(text)
+    tokens = text.split(" ")
+    step.kind = tokens[0]
+    cards: list[Card] = []
+    step.number = None
+    step.suit = None
+    hidden = 0
+    for tok in tokens[1:]:
+        c = CARD_NUMBERS.get(tok)
+        if c is not None:
+            cards.append(c)
+        elif tok == "?":
+            hidden += 1
+        elif tok.isdigit():
+            if step.number is None:
+                step.number = int(tok)
+        elif len(tok) == 1 and tok in SUITS and step.suit is None:
+            step.suit = tok
+    step.cards = tuple(cards)
+    step.hidden = hidden
+    step.action = action if hidden == 0 else None
+    return step
+
+
+_MASKED: dict[str, Step] = {}
+
+
+def masked(text: str) -> Step:
+    """The shared :class:`Step` of a history entry with hidden cards, such as ``give ?``
+    or ``bury ?`` (each ``?`` one card the viewer did not see; ``action`` is ``None``)."""
+    step = _MASKED.get(text)
+    if step is None:
+        step = _MASKED[text] = _read_step(text, None)
+        step.action = None
+    return step
+
+
+def _step_of_action(action: Action) -> Step:
+    return action.step
+
+
 class Action(int):
-    """One action of a game: an integer code with its canonical text (``str(action)``)."""
+    """One action of a game: an integer code with its canonical text (``str(action)``).
+
+    ``step`` is the action as a history entry (a :class:`Step`), made on first use and kept.
+    """
 
     text: str
+    step: Step
 
     def __new__(cls, code: int, text: str) -> Action:
         obj = int.__new__(cls, code)
         obj.text = text
         return obj
+
+    def __getattr__(self, name: str) -> Any:
+        # Only reached when ``step`` is not yet in the instance dict (a game that makes its
+        # actions lazily, as Scopone does, or an unpickled action): read it once and keep it.
+        if name == "step":
+            step = _read_step(self.text, self)
+            self.__dict__["step"] = step
+            return step
+        raise AttributeError(name)
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__
+        if "step" in state:  # made again on first use after unpickling
+            state = {k: v for k, v in state.items() if k != "step"}
+        return state
 
     def __str__(self) -> str:
         return self.text
@@ -134,6 +253,8 @@ class ActionTable:
         ordered = sorted_texts(set(texts), deck)
         self.deck = deck
         self.actions: tuple[Action, ...] = tuple(Action(i, t) for i, t in enumerate(ordered))
+        for a in self.actions:
+            a.step = _read_step(a.text, a)
         self.by_text: dict[str, Action] = {a.text: a for a in self.actions}
 
     def __len__(self) -> int:

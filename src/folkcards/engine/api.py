@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from folkcards.cards import CARD_NAMES, Card, CardError, CardSet, iter_cards, mask_text, parse_card
-from folkcards.engine.actions import Action, ActionSyntaxError, ActionTable
+from folkcards.engine.actions import Action, ActionSyntaxError, ActionTable, Step
 from folkcards.engine.explain import Explanation, explained, unexplained
 from folkcards.engine.info import Info
 
@@ -118,8 +118,9 @@ class Observation:
     A spectator's observation (:meth:`DealState.public_observation`) has ``seat`` =
     :data:`SPECTATOR`, no hand and no legal actions, and only the public facts.
 
-    ``history`` is every action of the deal in order as this seat saw it: a hidden part
-    is replaced by ``?`` (``return ?``); ``actors`` names the seat of each. ``info`` holds
+    ``history`` is every action of the deal in order as this seat saw it, each a
+    :class:`~folkcards.engine.actions.Step` — its text (a hidden card is ``?``: ``return
+    ?``) with its verb, cards, number and what was hidden; ``actors`` names the seat of each. ``info`` holds
     the game's public facts (trump, bids, trick, points…) and this seat's private ones
     (cards it received, the blind it picked…): a game's typed, frozen
     :class:`~folkcards.engine.info.Info` dataclass (``SaskuInfo`` …), each field documented
@@ -135,7 +136,7 @@ class Observation:
     to_act: int | None
     hand: CardSet
     legal: tuple[Action, ...]
-    history: tuple[str, ...]
+    history: tuple[Step, ...]
     actors: tuple[int, ...]
     info: Mapping[str, Any]
     carry: Mapping[str, Any] = field(default_factory=dict)

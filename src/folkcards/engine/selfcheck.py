@@ -39,9 +39,9 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from folkcards.cards import CARD_NAMES, CardError, CardSet, iter_cards, parse_card
+from folkcards.cards import CARD_NAMES, CARD_NUMBERS, CardError, CardSet, iter_cards, parse_card
 from folkcards.engine import registry
-from folkcards.engine.actions import Action, sorted_texts
+from folkcards.engine.actions import Action, Step, sorted_texts
 from folkcards.engine.api import (
     SPECTATOR,
     DealState,
@@ -295,6 +295,33 @@ def _json_round(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
+def _check_step(who: str, index: int, step: object) -> None:
+    """A history entry is a :class:`Step` whose structure is its text's (docs/engine.md
+    §2): the verb, the cards and ``?`` it names, and its action exactly when it hides none."""
+    if not isinstance(step, Step):
+        raise _fail(
+            "observation.steps",
+            f"{who}.history[{index}] is a {type(step).__name__}, not a Step: {step!r}",
+        )
+    words = step.split(" ")
+    hidden = words.count("?")
+    cards = tuple(CARD_NUMBERS[w] for w in words[1:] if w in CARD_NUMBERS)
+    action = step.action
+    if (
+        step.kind != words[0]
+        or step.hidden != hidden
+        or step.cards != cards
+        or (action is None) != (hidden > 0)
+        or (action is not None and action.text != step)
+    ):
+        raise _fail(
+            "observation.steps",
+            f"{who}.history[{index}] {str(step)!r} carries kind {step.kind!r}, cards "
+            f"{[CARD_NAMES[c] for c in step.cards]}, hidden {step.hidden}, action "
+            f"{action!r}, which its text does not say",
+        )
+
+
 def _same_legal(a: Sequence[Action], b: Sequence[Action]) -> bool:
     return [(int(x), x.text) for x in a] == [(int(x), x.text) for x in b]
 
@@ -442,6 +469,8 @@ class DealChecker:
             )
         if len(obs.history) != len(obs.actors):
             raise _fail("observation.history", f"observation({s}): history and actors differ")
+        if obs.history:
+            _check_step(f"observation({s})", len(obs.history) - 1, obs.history[-1])
         if obs.hand & ~self.game.deck:
             raise _fail("cards.pack", f"observation({s}).hand holds cards outside the pack")
         if s == state.to_act:
@@ -481,6 +510,8 @@ class DealChecker:
             raise _fail("public.shape", f"public_observation().is_over is {public.is_over}")
         if len(public.history) != len(public.actors):
             raise _fail("public.shape", "public_observation(): history and actors differ")
+        if public.history:
+            _check_step("public_observation()", len(public.history) - 1, public.history[-1])
         if not isinstance(public.info, Info):  # docs/engine.md §2: a game's typed facts
             raise _fail(
                 "info.typed",
@@ -630,6 +661,9 @@ class DealChecker:
     ) -> None:
         """Determinize, public observation of the worlds, pickle, clone, replay, result."""
         state, game, rng = self.state, self.game, self.crng
+        for who, obs in [*enumerate(observations), ("public", public)]:
+            for i, step in enumerate(obs.history):
+                _check_step(f"observation({who})", i, step)
         seat = state.to_act
         assert seat is not None
         others = [s for s in range(state.num_seats) if s != seat]

@@ -19,7 +19,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from folkcards.cards import CARD_NAMES
-from folkcards.engine.actions import Action
+from folkcards.engine.actions import Action, Step
 from folkcards.engine.api import JSON, SPECTATOR, DealState, Observation
 from folkcards.engine.events import Told
 from folkcards.engine.explain import Explanation
@@ -618,12 +618,12 @@ class HuutopussiState(DealState):
         return _scoring.copy_result(self._result)
 
     # --- information (:mod:`.observe`) ----------------------------------------------------------
-    def visible_text(self, index: int, seat: int) -> str:
-        """HUU-14: the text of history entry ``index`` as ``seat`` saw it (``give ?``…);
+    def visible_text(self, index: int, seat: int) -> Step:
+        """HUU-14: history entry ``index`` as ``seat`` saw it (``give ?``…);
         ``seat`` may be :data:`~folkcards.engine.api.SPECTATOR`, who sees no hidden card."""
         return _observe.visible_text(self, index, seat)
 
-    def visible_history(self, viewer: int) -> tuple[str, ...]:
+    def visible_history(self, viewer: int) -> tuple[Step, ...]:
         """Every history entry as ``viewer`` saw it (:meth:`visible_text` of each)."""
         return _observe.visible_history(self, viewer)
 

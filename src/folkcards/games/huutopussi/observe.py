@@ -15,7 +15,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from folkcards.cards import CARD_NAMES, SUITS
-from folkcards.engine.actions import Action
+from folkcards.engine.actions import Action, Step, masked
 from folkcards.engine.api import SPECTATOR, Observation
 from folkcards.engine.conservation import Aside, CardView
 from folkcards.engine.events import Told, private, public
@@ -44,25 +44,26 @@ from .scoring import deal_end
 if TYPE_CHECKING:
     from .deal import HuutopussiState
 
-_TEXT = attrgetter("text")  # an action's text, for copying the public part of a history
+_STEP = attrgetter("step")  # an action as a history entry, for copying the public part
+_GIVE, _RETURN, _DISCARD = masked("give ?"), masked("return ?"), masked("discard ?")
 _HIDES_CARD = frozenset((K_GIVE, K_RETURN, K_DISCARD))  # HUU-14.3, 14.4, 14.6
 
 
-def visible_text(st: HuutopussiState, index: int, seat: int) -> str:
-    """HUU-14: the text of history entry ``index`` as ``seat`` saw it (``give ?``…);
+def visible_text(st: HuutopussiState, index: int, seat: int) -> Step:
+    """HUU-14: history entry ``index`` as ``seat`` saw it (``give ?``…);
     ``seat`` may be :data:`SPECTATOR`, who sees no hidden card."""
     a = st.history[index]
     kind = KIND[a]
     if kind == K_GIVE:  # HUU-14.3: the card is seen by the giver and the declarer
-        return a.text if seat >= 0 and seat in (st.declarer, st.actors[index]) else "give ?"
+        return a.step if seat >= 0 and seat in (st.declarer, st.actors[index]) else _GIVE
     if kind == K_RETURN:  # HUU-14.4: by the declarer and its partner
-        return a.text if seat >= 0 and seat in (st.declarer, st.partner) else "return ?"
+        return a.step if seat >= 0 and seat in (st.declarer, st.partner) else _RETURN
     if kind == K_DISCARD:  # HUU-14.6: by the declarer only
-        return a.text if seat >= 0 and seat == st.declarer else "discard ?"
-    return a.text
+        return a.step if seat >= 0 and seat == st.declarer else _DISCARD
+    return a.step
 
 
-def visible_history(st: HuutopussiState, viewer: int) -> tuple[str, ...]:
+def visible_history(st: HuutopussiState, viewer: int) -> tuple[Step, ...]:
     """Every history entry as ``viewer`` saw it (:func:`visible_text` of each).
 
     Only steps before the first card is played can hide a card (gives, returns, discards:
@@ -70,14 +71,14 @@ def visible_history(st: HuutopussiState, viewer: int) -> tuple[str, ...]:
     history = st.history
     n = len(history)
     i = 0
-    out: list[str] = []
+    out: list[Step] = []
     while i < n:
         a = history[i]
         kind = KIND[a]
         if kind == K_PLAY:
-            out += map(_TEXT, history[i:])
+            out += map(_STEP, history[i:])
             break
-        out.append(visible_text(st, i, viewer) if kind in _HIDES_CARD else a.text)
+        out.append(visible_text(st, i, viewer) if kind in _HIDES_CARD else a.step)
         i += 1
     return tuple(out)
 
@@ -313,7 +314,7 @@ def _action_event(st: HuutopussiState, action: Action, seat: int) -> Told:
     kind, arg = KIND[action], ARG[action]
     if kind in (K_BID, K_PASS):  # HUU-4
         value = arg if kind == K_BID else None
-        return public("bid", seat=seat, action=action.text.split()[0], value=value)
+        return public("bid", seat=seat, action=action.step.kind, value=value)
     if kind == K_GIVE:  # HUU-5.1, HUU-14.3
         return _passed(seat, st.declarer, (seat, st.declarer), arg)
     if kind == K_RETURN:  # HUU-5.3, HUU-14.4
@@ -326,8 +327,9 @@ def _action_event(st: HuutopussiState, action: Action, seat: int) -> Told:
         ask = "marriage" if kind == K_ASK_MARRIAGE else "half"
         suit = SUITS[arg] if kind == K_ASK_HALF else None
         return public("ask", seat=seat, ask=ask, suit=suit)
-    if kind in (K_ANSWER_SUIT, K_ANSWER_NO, K_ANSWER_YES):
-        return public("answer", seat=seat, answer=action.text.split()[1])
+    if kind in (K_ANSWER_SUIT, K_ANSWER_NO, K_ANSWER_YES):  # HUU-8.4, HUU-8.5
+        answer = SUITS[arg] if kind == K_ANSWER_SUIT else "no" if kind == K_ANSWER_NO else "yes"
+        return public("answer", seat=seat, answer=answer)
     return public("call", seat=seat, call=action.text)  # redeal, kontra, re (HUU-4.6, 12.9)
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from folkcards.cards import CARD_NAMES, SUITS
+from folkcards.engine.actions import Step, masked
 from folkcards.engine.api import JSON, SPECTATOR, Observation
 from folkcards.engine.conservation import Aside, CardView
 from folkcards.engine.events import Told, private, public
@@ -25,6 +26,8 @@ from .scoring import deal_end
 
 if TYPE_CHECKING:
     from .deal import SaskuState
+
+_RETURN = masked("return ?")  # SAS-7.7: a partner's return as the others see it
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -74,12 +77,12 @@ class SaskuInfo(Info):
 
 def observe(state: SaskuState, viewer: int) -> Observation:
     """The observation of ``viewer``: a seat 0–3, or SPECTATOR (no seat, no hand)."""
-    history = []
+    history: list[Step] = []
     for action, actor in zip(state.history, state.actors, strict=True):
         if KIND[action] == K_RETURN and viewer != actor and viewer != (actor + 2) & 3:
-            history.append("return ?")  # SAS-7.7, SAS-19.1
+            history.append(_RETURN)  # SAS-7.7, SAS-19.1
         else:
-            history.append(action.text)
+            history.append(action.step)
     seated = viewer != SPECTATOR
     return Observation(
         game=state.game.name,

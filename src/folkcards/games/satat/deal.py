@@ -16,7 +16,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from folkcards.cards import BIT, CARD_NAMES, SUIT_MASK, Card, CardSet, iter_cards
-from folkcards.engine.actions import Action
+from folkcards.engine.actions import Action, Step
 from folkcards.engine.api import JSON, SPECTATOR, DealState, FolkcardsError, Observation, Variant
 from folkcards.engine.events import Told
 from folkcards.engine.explain import Explanation
@@ -624,14 +624,14 @@ class SatatState(DealState):
         the exchange is done; a Trup Kasiet trump by the trump maker until it is known."""
         return narrate(self)
 
-    def visible_history(self, seat: int) -> tuple[list[str], list[int]]:
+    def visible_history(self, seat: int) -> tuple[list[Step], list[int]]:
         """The history as ``seat`` saw it (SAT-19); ``seat`` = :data:`SPECTATOR` gives the
         public history (every pass and announce-phase silent left out, ``hide ?``,
         ``give ?``). :meth:`visible_history_reference` is the plain version a test
         compares it with."""
         return visible_history(self, seat)
 
-    def visible_history_reference(self, seat: int) -> tuple[list[str], list[int]]:
+    def visible_history_reference(self, seat: int) -> tuple[list[Step], list[int]]:
         """:meth:`visible_history` step by step over the whole history (the reference)."""
         return visible_history_reference(self, seat)
 

@@ -22,7 +22,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, cast
 
 from folkcards.cards import CARD_NAMES, SUITS, CardSet, mask_text, parse_card
-from folkcards.engine.actions import Action
+from folkcards.engine.actions import Action, Step, masked
 from folkcards.engine.api import JSON, Observation
 from folkcards.engine.conservation import Aside, CardView
 from folkcards.engine.events import Told, private, public, secret
@@ -51,7 +51,8 @@ from .scoring import deal_end
 if TYPE_CHECKING:
     from .deal import SatatState
 
-_TEXT = attrgetter("text")  # an action's text, for copying the public part of a history
+_STEP = attrgetter("step")  # an action as a history entry, for copying the public part
+_HIDE, _GIVE1, _GIVE2 = masked("hide ?"), masked("give ?"), masked("give ? ?")
 
 # --- SAT-19.1 the masked pending step, SAT-19 the history ---------------------------------
 
@@ -73,7 +74,7 @@ def masked_step(st: SatatState, seat: int) -> tuple[str, int | None]:
     return st.phase, to_act
 
 
-def visible_history(st: SatatState, seat: int) -> tuple[list[str], list[int]]:
+def visible_history(st: SatatState, seat: int) -> tuple[list[Step], list[int]]:
     """The history as ``seat`` saw it (SAT-19); ``seat`` = ``SPECTATOR`` gives the public
     history (every pass and announce-phase silent left out, ``hide ?``, ``give ?``).
 
@@ -81,7 +82,7 @@ def visible_history(st: SatatState, seat: int) -> tuple[list[str], list[int]]:
     silent, hide, give); from the first ``play`` on every step is public, so the rest of
     the history is copied as it is."""
     history, actors = st.history, st.actors
-    texts: list[str] = []
+    texts: list[Step] = []
     seen: list[int] = []
     n = len(history)
     i = 0
@@ -91,38 +92,38 @@ def visible_history(st: SatatState, seat: int) -> tuple[list[str], list[int]]:
         if kind == K_PLAY:
             break
         s = actors[i]
-        text = a.text
+        text = a.step
         if s != seat:
             if kind == K_PASS or (kind == K_SILENT and i == st.ann_idx):
                 i += 1
                 continue  # SAT-19.1: others do not see the phase happened
             if kind == K_HIDE:
-                text = "hide ?"  # SAT-19.3
+                text = _HIDE  # SAT-19.3
             elif kind == K_GIVE and not (st.exchanged and st.receiver(s) == seat):
-                text = "give ?" if ARG[a].bit_count() == 1 else "give ? ?"
+                text = _GIVE1 if ARG[a].bit_count() == 1 else _GIVE2
         texts.append(text)
         seen.append(s)
         i += 1
     if i < n:
-        texts += map(_TEXT, history[i:])
+        texts += map(_STEP, history[i:])
         seen += actors[i:]
     return texts, seen
 
 
-def visible_history_reference(st: SatatState, seat: int) -> tuple[list[str], list[int]]:
+def visible_history_reference(st: SatatState, seat: int) -> tuple[list[Step], list[int]]:
     """:func:`visible_history` step by step over the whole history (the reference)."""
-    texts: list[str] = []
+    texts: list[Step] = []
     actors: list[int] = []
     for i, (a, s) in enumerate(zip(st.history, st.actors, strict=True)):
         kind = KIND[a]
-        text = a.text
+        text = a.step
         if s != seat:
             if kind == K_PASS or (kind == K_SILENT and i == st.ann_idx):
                 continue  # SAT-19.1: others do not see the phase happened
             if kind == K_HIDE:
-                text = "hide ?"  # SAT-19.3
+                text = _HIDE  # SAT-19.3
             elif kind == K_GIVE and not (st.exchanged and st.receiver(s) == seat):
-                text = "give ?" if ARG[a].bit_count() == 1 else "give ? ?"
+                text = _GIVE1 if ARG[a].bit_count() == 1 else _GIVE2
         texts.append(text)
         actors.append(s)
     return texts, actors

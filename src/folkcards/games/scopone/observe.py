@@ -60,7 +60,7 @@ def observe(deal: ScoponeDeal, viewer: int) -> Observation:
         to_act=deal.to_act,
         hand=deal.hands[viewer] if seated else 0,
         legal=deal.legal_actions() if seated and deal.to_act == viewer else (),
-        history=tuple(a.text for a in deal.history),
+        history=tuple(a.step for a in deal.history),
         actors=tuple(deal.actors),
         info=ScoponeInfo(
             deal.turn,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from folkcards.cards import CARD_NAMES, Card, mask_text
-from folkcards.engine.actions import Action
+from folkcards.engine.actions import Action, Step, masked
 from folkcards.engine.api import JSON, Observation
 from folkcards.engine.conservation import Aside, CardView
 from folkcards.engine.events import Told, private, public
@@ -43,26 +43,28 @@ from .scoring import deal_end
 if TYPE_CHECKING:
     from .deal import SheepsheadState
 
+_BURY = masked("bury ?")  # SHP-13.1: a buried card as everyone but the picker sees it
 
-def visible_history(st: SheepsheadState, viewer: int) -> tuple[str, ...]:
+
+def visible_history(st: SheepsheadState, viewer: int) -> tuple[Step, ...]:
     """Every action's text as ``viewer`` sees it: the picker's buries are ``bury ?`` to
     everyone else (SHP-13.1). Only the picker buries, and before the first card is played
     (SHP-5), so only the head of the history is looked at."""
-    texts = [a.text for a in st.history]
+    texts = [a.step for a in st.history]
     if st.picker >= 0 and viewer != st.picker:
         for i, a in enumerate(st.history):
             kind = KIND[a]
             if kind == K_BURY:
-                texts[i] = "bury ?"
+                texts[i] = _BURY
             elif kind == K_PLAY:
                 break
     return tuple(texts)
 
 
-def visible_history_reference(st: SheepsheadState, viewer: int) -> tuple[str, ...]:
+def visible_history_reference(st: SheepsheadState, viewer: int) -> tuple[Step, ...]:
     """:func:`visible_history` read off every action (the plain rule, for the tests)."""
     return tuple(
-        "bury ?" if KIND[a] == K_BURY and who != viewer else a.text
+        _BURY if KIND[a] == K_BURY and who != viewer else a.step
         for a, who in zip(st.history, st.actors, strict=True)
     )
 
