@@ -137,17 +137,19 @@ def evaluate(obs: Observation) -> dict[Action, float]:
         bidder = info.get("high_bidder")
         partner_high = n == 4 and bidder is not None and bidder % 2 == me % 2
         for a in obs.legal:
-            verb, _, arg = a.text.partition(" ")
-            if verb == "bid":
-                b = int(arg)
+            step = a.step
+            kind = step.kind
+            if kind == "bid":
+                b = step.number
+                assert b is not None  # ``bid N`` names its number (HUU-4.2)
                 ok = b <= est and not (partner_high and est < high + 30)
                 out[a] = (1.0 - b / 1000.0) if ok else -1.0 - b / 1000.0
-            elif verb == "redeal":
+            elif kind == "redeal":
                 out[a] = 0.5 if est < 70 else -2.0
         return out
     if phase == "give":
-        for a in obs.legal:
-            c = card_of(a.text.split()[1])
+        for a in obs.legal:  # ``give C`` (HUU-5.1)
+            c = a.step.cards[0]
             name = CARD_NAMES[c]
             v = float(pts.get(name[0], 0)) + (12 if name[0] == "A" else 0)
             if name[0] in "KQ":
@@ -156,8 +158,8 @@ def evaluate(obs: Observation) -> dict[Action, float]:
             out[a] = v + power(c) * 0.1
         return out
     if phase in ("return", "discard"):
-        for a in obs.legal:
-            c = card_of(a.text.split()[1])
+        for a in obs.legal:  # ``return C`` (HUU-5.3), ``discard C`` (HUU-6.2)
+            c = a.step.cards[0]
             v = -keep_value(c, hand, variant)
             if phase == "discard":
                 v += pts.get(CARD_NAMES[c][0], 0) * 0.6  # discards count for the declarer
@@ -169,12 +171,14 @@ def evaluate(obs: Observation) -> dict[Action, float]:
         bid = info.get("bid") or 0
         want = max(bid, target)
         for a in obs.legal:
-            out[a] = -abs(int(a.text.split()[1]) - want)
+            contract = a.step.number
+            assert contract is not None  # ``contract N`` names its number (HUU-5.2, HUU-6.3)
+            out[a] = -abs(contract - want)
         return out
     if phase == "answer":
-        for a in obs.legal:
-            arg = a.text.split()[1]
-            out[a] = float(mv.get(arg, 0)) if arg in mv else 0.0
+        for a in obs.legal:  # ``answer X`` by the marriage's value; ``no``, ``yes`` 0
+            suit = a.step.suit
+            out[a] = float(mv[suit]) if suit is not None else 0.0
         return out
     if phase == "play":
         return _play(obs, out)
@@ -193,14 +197,16 @@ def _play(obs: Observation, out: dict[Action, float]) -> dict[Action, float]:
     cards = play_actions(obs.legal)
     aces_tens = sum(1 for c in iter_cards(hand) if CARD_NAMES[c][0] in "AT")
     for a in obs.legal:
-        words = a.text.split(" ")
-        if words[0] == "declare":
-            out[a] = 1000.0 + mv[words[1]]
-        elif words[:2] == ["ask", "half"]:
-            out[a] = 500.0 + mv[words[2]] * 0.4
-        elif words[:2] == ["ask", "marriage"]:
+        step = a.step
+        kind, suit = step.kind, step.suit
+        if kind == "declare":  # ``declare X`` (HUU-8.3)
+            assert suit is not None
+            out[a] = 1000.0 + mv[suit]
+        elif kind == "ask" and suit is not None:  # ``ask half X`` (HUU-8.5)
+            out[a] = 500.0 + mv[suit] * 0.4
+        elif kind == "ask":  # ``ask marriage`` (HUU-8.4)
             out[a] = 450.0
-        elif words[0] in ("kontra", "re"):
+        elif kind in ("kontra", "re"):  # HUU-12.9
             out[a] = 800.0 if aces_tens >= 5 else -800.0
     if not cards:
         return out

@@ -170,11 +170,11 @@ def _evaluate(obs: Observation, endgame: bool) -> dict[Action, float]:
         return out
     if phase == "exchange":
         for a in obs.legal:
-            verb, _, arg = a.text.partition(" ")
-            if verb == "give":
+            kind = a.step.kind
+            if kind == "give":
                 out[a] = 1.0
-            elif verb == "return":
-                c = card_of(arg)
+            elif kind == "return":
+                c = a.step.cards[0]
                 short = (hand & SUIT_MASK[c // 13] & ~PICTURES).bit_count()
                 out[a] = -points(c) - 2.0 * short
         return out
@@ -182,7 +182,9 @@ def _evaluate(obs: Observation, endgame: bool) -> dict[Action, float]:
         return _auction(obs, texts, out)
     if phase == "declare":
         for a in obs.legal:
-            t = "CSHD".index(a.text[-1])
+            suit = a.step.suit
+            assert suit is not None  # the declarer's choices are ``trump X`` (SAS-9.1)
+            t = "CSHD".index(suit)
             out[a] = win_chance(hand, t) + (DECLARE_D if t == 3 else 0.0)
         return out
     if phase == "override":
@@ -233,10 +235,12 @@ def _auction(
         good_d = suit == 3 and d >= DIAMONDS_MIN
         out[texts["diamonds"]] = 2.0 if (good_d or threat) else -1.0
     for a in obs.legal:
-        if a.text.startswith("bid "):
-            n = int(a.text.split()[1])
-            if n <= supported and not (partner_bid and supported - bid < 2):
-                out[a] = 1.0 + 0.1 * (10 - n)  # the lowest supported bid
+        step = a.step
+        if step.kind == "bid":
+            number = step.number
+            assert number is not None  # ``bid N`` names its number (SAS-8.3, SAS-8.4)
+            if number <= supported and not (partner_bid and supported - bid < 2):
+                out[a] = 1.0 + 0.1 * (10 - number)  # the lowest supported bid
             else:
                 out[a] = -1.0
     return out
@@ -269,9 +273,9 @@ class Knowledge:
         self.config = config
         must_beat = bool(obs.variant.get("must_beat", True))
         played = 0
-        for text in obs.history:
-            if text.startswith("play "):
-                played |= BIT[card_of(text[5:])]
+        for step in obs.history:
+            if step.kind == "play":
+                played |= BIT[step.cards[0]]
         self.played = played
         unseen = DECK & ~obs.hand & ~played
         self.unseen = unseen

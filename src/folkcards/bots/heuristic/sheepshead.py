@@ -86,19 +86,19 @@ def evaluate(obs: Observation) -> dict[Action, float]:
     hand = obs.hand
     out = dict.fromkeys(obs.legal, 0.0)
     if obs.phase == "pick":
-        passes = sum(1 for t in obs.history if t == "pass")
+        passes = sum(1 for step in obs.history if step.kind == "pass")
         want = strength(hand) >= 9.5 - 0.4 * passes
         for a in obs.legal:
-            out[a] = (1.0 if want else -1.0) if a.text == "pick" else 0.0
+            out[a] = (1.0 if want else -1.0) if a.step.kind == "pick" else 0.0
         return out
     if obs.phase == "bury":
         return _bury(obs, out)
     if obs.phase == "call":
         for a in obs.legal:
-            if a.text == "alone":
+            if a.step.kind == "alone":
                 out[a] = 1.0 if strength(hand) >= 17 else -5.0
-            else:
-                c = card_of(a.text.split()[1])
+            else:  # ``call X`` (SHP-6.1)
+                c = a.step.cards[0]
                 hold = sum(1 for h in iter_cards(hand) if fail_suit(h) == c // 13)
                 out[a] = 5.0 - hold
         return out
@@ -117,7 +117,7 @@ def _bury(obs: Observation, out: dict[Action, float]) -> dict[Action, float]:
     aces = {s for s in range(3) if hand >> (s * 13) & 1}  # AC, AS, AH
     callable_suits = [s for s in range(3) if counts[s] and s not in aces]
     for a in obs.legal:
-        c = card_of(a.text.split()[1])
+        c = a.step.cards[0]  # ``bury X`` (SHP-5.1)
         if is_trump(c):
             out[a] = -10.0 - power(c)
             continue

@@ -20,6 +20,10 @@ Built from the :class:`~folkcards.engine.api.Observation` alone, on the engine's
    the widow (HUU-5, HUU-6), the history replayed through the rules with the hidden cards
    written in; a world that breaks a pair condition, the declarations or the observation
    itself is drawn again (:func:`~folkcards.engine.determinize.rejection_sample`).
+
+The history is read through its :class:`~folkcards.engine.actions.Step` entries (verb,
+cards, suit, whether the card is hidden) and replayed with each visible entry's own
+``action``; no history text is parsed.
 """
 
 from __future__ import annotations
@@ -29,21 +33,25 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from folkcards.cards import CARD_NAMES, SUITS, CardSet, cards_list, parse_card
+from folkcards.cards import SUITS, CardSet, cards_list, parse_card
+from folkcards.engine.actions import Action, Step
 from folkcards.engine.api import FolkcardsError, Observation
 from folkcards.engine.determinize import Constraints, Infeasible, LastRead, Reject, rejection_sample
 
 from .deal import HuutopussiState
 from .rules import (
     ACES,
+    ANSWER_NO,
     CONFIGS,
     DECK,
+    DISCARD,
+    GIVE,
     HIGH,
     NO_TRUMP,
     PAIR,
+    RETURN,
     SIXES,
     SPADES,
-    TABLE,
     can_redeal,
     rules_of,
 )
@@ -56,6 +64,10 @@ MAX_DRAWS = 2000
 
 NOT_BOTH, EXACTLY_ONE, AT_LEAST_ONE = 0, 1, 2
 """Pair conditions ``(kind, seat, suit, history index)`` on a seat's K/Q of a suit."""
+
+_PASSED: dict[str, tuple[Action, ...]] = {"give": GIVE, "return": RETURN, "discard": DISCARD}
+"""The verbs that pass one card face down, each with its action by card: the entries a
+viewer may see as ``give ?``, ``return ?``, ``discard ?`` (HUU-14.3, 14.4, 14.6)."""
 
 
 def follow_lacks(led: int, win: int, c: int, trump: int) -> CardSet:
@@ -104,18 +116,20 @@ class Facts:
         facts = cls(n, erlangen, [0] * n, [0] * n, [0] * n)
         facts.played_after = [[] for _ in range(n)]
         made = {int(d["at"]) for d in obs.info["declarations"]}
-        for i, (text, actor) in enumerate(zip(obs.history, obs.actors, strict=True)):
-            verb, _, arg = text.partition(" ")
-            if verb == "play":
-                facts._play(i, actor, parse_card(arg))
-            elif verb == "declare":  # HUU-8.3: KX and QX shown
-                x = SUITS.index(arg)
+        for i, (step, actor) in enumerate(zip(obs.history, obs.actors, strict=True)):
+            kind = step.kind
+            if kind == "play":
+                facts._play(i, actor, step.cards[0])
+            elif kind == "declare":  # HUU-8.3: KX and QX shown
+                suit = step.suit
+                assert suit is not None  # ``declare X`` names its suit (HUU-8.3)
+                x = SUITS.index(suit)
                 facts.held[actor] |= PAIR[x]
                 facts._make_trump(x)
-            elif verb == "ask":
-                facts._ask(i, actor, arg)
-            elif verb == "answer":
-                facts._answer(i, actor, arg, i in made)
+            elif kind == "ask":
+                facts._ask(i, actor, step)
+            elif kind == "answer":
+                facts._answer(i, actor, step, i in made)
         return facts
 
     def _make_trump(self, x: int) -> None:
@@ -150,28 +164,31 @@ class Facts:
             self.trick = []
             self.tricks_done += 1
 
-    def _ask(self, i: int, actor: int, arg: str) -> None:
+    def _ask(self, i: int, actor: int, step: Step) -> None:
         """``ask marriage`` or ``ask half X`` (HUU-8.4, HUU-8.5; an Erlangen bluff, HUU-12.6)."""
         self.asker = actor
-        if arg == "marriage":
+        suit = step.suit
+        if suit is None:  # ``ask marriage``
             self.ask_suit = -1
             return
-        x = self.ask_suit = SUITS.index(arg.split()[1])
+        x = self.ask_suit = SUITS.index(suit)
         self.pairs.append((NOT_BOTH if self.erlangen else EXACTLY_ONE, actor, x, i))
 
-    def _answer(self, i: int, partner: int, arg: str, made: bool) -> None:
-        """The partner's truthful answer (HUU-8.4, HUU-8.5) and what it shows."""
+    def _answer(self, i: int, partner: int, step: Step, made: bool) -> None:
+        """The partner's truthful answer (HUU-8.4, HUU-8.5) and what it shows: ``answer
+        X`` or ``answer no`` to a marriage ask, ``answer yes`` or ``answer no`` to a half."""
         x = self.ask_suit
         if x < 0:
-            if arg == "no":  # HUU-8.4: no unused marriage
+            suit = step.suit
+            if suit is None:  # HUU-8.4: ``answer no``, no unused marriage
                 for y in range(4):
                     if not self.used >> y & 1:
                         self.pairs.append((NOT_BOTH, partner, y, i))
             else:
-                y = SUITS.index(arg)
+                y = SUITS.index(suit)
                 self.held[partner] |= PAIR[y]
                 self._make_trump(y)
-        elif arg == "no":
+        elif step.action == ANSWER_NO:
             self.lacks[partner] |= PAIR[x]
         else:
             self.pairs.append((AT_LEAST_ONE, partner, x, i))
@@ -215,8 +232,10 @@ class Prepared:
     """The places after the seats' hands: ``give``, ``return``, ``widow``, ``discards``."""
     declarer: int
     partner: int
-    gives: list[str]
-    returns: list[str]
+    gives: list[Step]
+    """The ``give`` entries of the history as the observer saw them (``give ?`` hidden)."""
+    returns: list[Step]
+    """The ``return`` entries, likewise."""
     widow: list[int]
     redeal_by: int | None
     """A redeal requester other than the observer (HUU-4.6), whose hand the draw steers."""
@@ -231,8 +250,8 @@ def prepare(game: HuutopussiGame, obs: Observation) -> Prepared:
     d = info["declarer"] if info["declarer"] is not None else -1
     partner = (d + 2) % 4 if (d >= 0 and n == 4) else -1
     facts = Facts.of(obs, r.erlangen, n)
-    gives = [t.split()[1] for t in obs.history if t.startswith("give ")]
-    returns = [t.split()[1] for t in obs.history if t.startswith("return ")]
+    gives = [step for step in obs.history if step.kind == "give"]
+    returns = [step for step in obs.history if step.kind == "return"]
     widow = [parse_card(x) for x in info["widow"]] if info["widow"] else []
     redeal_by = obs.result["redeal_by"] if obs.result is not None and obs.result["redeal"] else None
     if redeal_by == obs.seat:
@@ -258,8 +277,8 @@ def constraints(prep: Prepared, exchange: int) -> Constraints:
     known[me] = obs.hand
     cards = DECK & ~played
     if me in (d, partner) and d >= 0 and n == 4:  # HUU-14.3, 14.4: the exchange seen
-        g = sum(1 << parse_card(x) for x in prep.gives)
-        rt = sum(1 << parse_card(x) for x in prep.returns)
+        g = sum(1 << step.cards[0] for step in prep.gives)
+        rt = sum(1 << step.cards[0] for step in prep.returns)
         if me == partner and len(prep.gives) == exchange:
             known[d] |= g & ~rt & ~played
         if me == d and len(prep.returns) == exchange:
@@ -317,8 +336,8 @@ def _undo_exchange(
     init = list(after)
     knows = me in (d, partner)
     ng, nr = len(prep.gives), len(prep.returns)
-    g = [parse_card(x) for x in prep.gives] if knows else []
-    rt = [parse_card(x) for x in prep.returns] if knows else []
+    g = [step.cards[0] for step in prep.gives] if knows else []  # HUU-14.3, 14.4: seen
+    rt = [step.cards[0] for step in prep.returns] if knows else []
     phase = prep.obs.phase
     if phase == "give":
         if not knows:
@@ -363,19 +382,22 @@ def _undo_widow(
 
 
 def _replay(
-    state: HuutopussiState, history: tuple[str, ...], hidden: dict[str, Iterator[int]]
+    state: HuutopussiState, history: tuple[Step, ...], hidden: dict[str, Iterator[int]]
 ) -> None:
-    """The history through the rules, each hidden card (``give ?``…) written in from
-    ``hidden`` (its verb's cards in order): every condition is checked exactly."""
-    by_text = TABLE.by_text
+    """The history through the rules, each visible step as its own ``action`` and each
+    hidden card (``give ?``…) written in from ``hidden`` (its verb's cards in order, seen
+    ones included): every condition is checked exactly."""
     try:
-        for text in history:
-            if text.startswith(("give", "return", "discard")):
-                verb, _, arg = text.partition(" ")
-                c = next(hidden[verb])
-                if arg == "?":
-                    text = f"{verb} {CARD_NAMES[c]}"
-            state.apply(by_text[text])
+        for step in history:
+            action = step.action
+            by_card = _PASSED.get(step.kind)
+            if by_card is not None:
+                c = next(hidden[step.kind])
+                if action is None:
+                    action = by_card[c]
+            if action is None:  # only a passed card is ever hidden (HUU-14)
+                raise Reject("the history does not replay on this world")
+            state.apply(action)
     except (FolkcardsError, StopIteration, KeyError):
         raise Reject("the history does not replay on this world") from None
 

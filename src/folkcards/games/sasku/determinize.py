@@ -21,6 +21,10 @@ Built from the :class:`~folkcards.engine.api.Observation` alone, on the engine's
    is replayed through the rules — which checks every condition left exactly (a skipped
    seat was not eligible, every bid and play legal) — and the world's observation must be
    the one given. A world that fails is drawn again.
+
+The history is read through its :class:`~folkcards.engine.actions.Step` entries — verb,
+cards, number, suit, whether the card is hidden — and replayed with each visible entry's own
+``action``; no history text is parsed.
 """
 
 from __future__ import annotations
@@ -30,7 +34,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from folkcards.cards import BIT, CARD_NAMES, SUITS, Card, CardSet, card_of, cards_list
+from folkcards.cards import BIT, SUITS, Card, CardSet, card_of, cards_list
+from folkcards.engine.actions import Action, Step
 from folkcards.engine.api import IllegalAction, Observation
 from folkcards.engine.determinize import (
     Constraints,
@@ -41,7 +46,7 @@ from folkcards.engine.determinize import (
 )
 from folkcards.engine.tricks import TrumpConfig
 
-from .actions import ACTIONS
+from .actions import RETURN
 from .fast import shuffled_pack
 from .rules import (
     CUT,
@@ -69,22 +74,23 @@ PLAIN_DRAWS = 2
 
 
 def play_exclusions(
-    history: Sequence[str], actors: Sequence[int], config: TrumpConfig, must_beat: bool
+    history: Sequence[Step], actors: Sequence[int], config: TrumpConfig, must_beat: bool
 ) -> list[CardSet]:
     """Per seat, the cards its public plays show it does not hold (now or later).
 
     A follower who did not follow the led class is void in it, and void in trumps too when
     it did not trump (SAS-10.3); with ``must_beat`` (SAS-17.2) a follower whose card did
     not beat the winning card holds no card of the class it played that would have. The
-    determinizer and the heuristic bot's inference both read the play this way.
+    determinizer and the heuristic bot's inference both read the play this way, from the
+    ``play`` steps of an observation's history (every card played is public, SAS-19.1).
     """
     out = [0, 0, 0, 0]
     trick: list[Card] = []
     winning = -1
-    for text, actor in zip(history, actors, strict=True):
-        if not text.startswith("play "):
+    for step, actor in zip(history, actors, strict=True):
+        if step.kind != "play":
             continue
-        c = card_of(text[5:])
+        c = step.cards[0]
         if not trick:
             winning = c
         else:
@@ -166,31 +172,38 @@ class Facts:
         kept = [False] * 4
         received_later = [False] * 4
         high_bid = 0
-        for text, actor in zip(obs.history, obs.actors, strict=True):
-            verb, _, arg = text.partition(" ")
-            if verb == "play":
-                c = card_of(arg)
+        for step, actor in zip(obs.history, obs.actors, strict=True):
+            kind = step.kind
+            if kind == "play":
+                c = step.cards[0]
                 self.played[actor] |= BIT[c]
                 owner.pop(c, None)
-            elif verb == "give":  # SAS-7.3: the lone picture, face up to the partner
+            elif kind == "give":  # SAS-7.3: the lone picture, face up to the partner
                 partner = (actor + 2) & 3
-                owner[card_of(arg)] = partner
-                self.exchanges.append(Exchange(actor, card_of(arg), partner))
+                picture = step.cards[0]
+                owner[picture] = partner
+                self.exchanges.append(Exchange(actor, picture, partner))
                 if kept[partner]:
                     received_later[partner] = True
-            elif verb == "return":  # SAS-7.4, SAS-7.7: seen by the giver and returner only
+            elif kind == "return":  # SAS-7.4, SAS-7.7: seen by the giver and returner only
                 ex = self.exchanges[-1]
                 ex.done = True
-                if arg != "?":
-                    ex.returned = card_of(arg)
+                if not step.hidden:
+                    ex.returned = step.cards[0]
                     owner[ex.returned] = ex.giver
-            elif verb == "keep":
+            elif kind == "keep":
                 kept[actor] = True
-            elif verb == "bid":  # SAS-8.4: the bid is at most the hand's length
-                high_bid = int(arg)
+            elif kind == "bid":  # SAS-8.4: the bid is at most the hand's length
+                bid = step.number
+                assert bid is not None  # ``bid N`` names its number (SAS-8.3, SAS-8.4)
+                high_bid = bid
                 self.max_bid[actor] = max(self.max_bid[actor], high_bid)
-            elif verb == "trump" and SUITS.index(arg) != DIAMONDS_SUIT:
-                self.claim = (actor, SUITS.index(arg), high_bid)  # SAS-9.1: potential ≥ bid
+            elif kind == "trump":
+                suit = step.suit
+                assert suit is not None  # ``trump X`` names its suit (SAS-9.1)
+                x = SUITS.index(suit)
+                if x != DIAMONDS_SUIT:
+                    self.claim = (actor, x, high_bid)  # SAS-9.1: potential ≥ bid
         for c in [c for c, s in owner.items() if s == self.me]:
             del owner[c]
         for ex in self.exchanges:  # SAS-7.1: the giver gave its one picture away
@@ -277,13 +290,13 @@ def _steer(facts: Facts, cons: Constraints, rng: random.Random) -> None:
 
 
 def _undo_exchanges(
-    facts: Facts, after: list[CardSet], returned: dict[int, Card], history: Sequence[str]
-) -> tuple[list[CardSet], list[str]]:
-    """The dealt hands from the hands after the exchange, and the history with each hidden
-    return's card written in (SAS-7.3, SAS-7.4)."""
+    facts: Facts, after: list[CardSet], returned: dict[int, Card]
+) -> tuple[list[CardSet], list[Action]]:
+    """The dealt hands from the hands after the exchange, and the action of each hidden
+    return (``return ?``, SAS-7.7) with its drawn card, in the history's order (SAS-7.3,
+    SAS-7.4)."""
     dealt = after.copy()
-    actions = list(history)
-    returns = [i for i, text in enumerate(actions) if text.startswith("return")]
+    hidden: list[Action] = []
     for idx, ex in enumerate(facts.exchanges):
         g, p, r = ex.giver, BIT[ex.picture], ex.returner
         if not ex.done:  # the picture is given, the return still to come
@@ -293,12 +306,12 @@ def _undo_exchanges(
         x = ex.returned
         if x is None:
             x = returned[idx]
-            actions[returns[idx]] = f"return {CARD_NAMES[x]}"
+            hidden.append(RETURN[x])
         dealt[g] = dealt[g] & ~BIT[x] | p
         dealt[r] = dealt[r] & ~p | BIT[x]
     if any(h.bit_count() != 9 for h in dealt):
         raise Reject("dealt hands")
-    return dealt, actions
+    return dealt, hidden
 
 
 def _new_deal(
@@ -329,12 +342,15 @@ def _new_deal(
     return game.new_deal(variant, obs.dealer, deck, carry=carry)
 
 
-def _replay(state: SaskuState, actions: Sequence[str]) -> None:
-    """The history through the rules: every condition it implies is checked exactly."""
-    by_text = ACTIONS.by_text
+def _replay(state: SaskuState, history: Sequence[Step], hidden: Sequence[Action]) -> None:
+    """The history through the rules, each visible step as its own ``action`` and each
+    hidden return (``return ?``) as the next action of ``hidden``: every condition it
+    implies is checked exactly."""
+    returns = iter(hidden)
     try:
-        for text in actions:
-            state.apply(by_text[text])
+        for step in history:
+            action = step.action
+            state.apply(next(returns) if action is None else action)
     except IllegalAction as exc:
         raise Reject(str(exc)) from None
 
@@ -384,9 +400,9 @@ def determinize(game: SaskuGame, obs: Observation, rng: random.Random) -> SaskuS
         after = [hand | played for hand, played in zip(cons.draw(rng), facts.played, strict=True)]
         if not all(facts.fits(s, after[s]) for s in range(4) if s != facts.me):
             raise Reject("no hand fits a seat's bids")
-        dealt, actions = _undo_exchanges(facts, after, returned, obs.history)
+        dealt, hidden = _undo_exchanges(facts, after, returned)
         state = _new_deal(game, obs, facts, dealt, rng)
-        _replay(state, actions)
+        _replay(state, obs.history, hidden)
         if state.observation(facts.me) != obs:
             raise Reject("observation differs")
         return state

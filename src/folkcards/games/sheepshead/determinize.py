@@ -22,6 +22,10 @@ spectator's public one — on the engine's kit (:mod:`folkcards.engine.determini
    bury; a world the rules refuse, or whose observation differs from the one given, is
    drawn again (:func:`~folkcards.engine.determinize.rejection_sample`).
 
+The history is read through its :class:`~folkcards.engine.actions.Step` entries (verb,
+cards, whether the card is hidden) and replayed with each visible entry's own ``action``;
+no history text is parsed.
+
 Distribution: with no void or call constraint binding, the draw is a uniform deal of the
 hidden cards. The hold card (SHP-6.2/7.5) is drawn as one card of the called suit first,
 so picker hands with more of that suit come out a little more often than uniformly — as
@@ -36,10 +40,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from folkcards.cards import BIT, DECK_32, Card, CardSet, cards_list, parse_card, to_mask
+from folkcards.engine.actions import Step
 from folkcards.engine.api import SPECTATOR, IllegalAction, Observation
 from folkcards.engine.determinize import Constraints, Infeasible, LastRead, Reject, rejection_sample
 
-from .rules import ACTIONS, BURY, CLASS, FAIL_ACES, FAIL_TENS, SEATS, TRICKS
+from .rules import BURY, CLASS, FAIL_ACES, FAIL_TENS, SEATS, TRICKS
 
 if TYPE_CHECKING:
     from .deal import SheepsheadState
@@ -85,15 +90,15 @@ class Facts:
         picker = info["picker"] if info["picker"] is not None else -1
         called = parse_card(info["called"], DECK_32) if info["called"] is not None else -1
         facts = cls(obs.seat, picker, called, CLASS[called] if called >= 0 else 0)
-        for text, who in zip(obs.history, obs.actors, strict=True):
-            verb, _, arg = text.partition(" ")
-            if verb == "bury":
-                if arg == "?":
+        for step, who in zip(obs.history, obs.actors, strict=True):
+            kind = step.kind
+            if kind == "bury":
+                if step.hidden:  # SHP-13.1: only the picker sees what it buries
                     facts.bury_hidden += 1
                 else:
-                    facts.bury_known.append(parse_card(arg, DECK_32))
-            elif verb == "play":
-                facts._play(who, parse_card(arg, DECK_32))
+                    facts.bury_known.append(step.cards[0])
+            elif kind == "play":
+                facts._play(who, step.cards[0])
         return facts
 
     def _play(self, who: int, c: Card) -> None:
@@ -271,19 +276,21 @@ def _rebuild(
     return state
 
 
-def _replay(state: SheepsheadState, history: Sequence[str], buries: Sequence[Card]) -> None:
-    """The history through the rules, each ``bury ?`` as the next card of ``buries``:
-    every condition it implies is checked exactly (a refusal draws again)."""
-    by_text = ACTIONS.by_text
+def _replay(state: SheepsheadState, history: Sequence[Step], buries: Sequence[Card]) -> None:
+    """The history through the rules, each visible step as its own ``action`` and each
+    ``bury ?`` (SHP-13.1) as ``bury`` the next card of ``buries`` (which lists every buried
+    card, seen ones included, in order): every condition it implies is checked exactly (a
+    refusal draws again)."""
     it = iter(buries)
     try:
-        for text in history:
-            if text == "bury ?":
+        for step in history:
+            action = step.action
+            if action is None:  # ``bury ?``: the only entry a viewer does not see whole
                 state.apply(BURY[next(it)])  # type: ignore[arg-type]
             else:
-                if text.startswith("bury "):
+                if step.kind == "bury":
                     next(it)
-                state.apply(by_text[text])
+                state.apply(action)
     except IllegalAction as exc:
         raise Reject(str(exc)) from None
 

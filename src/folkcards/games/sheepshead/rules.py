@@ -118,11 +118,9 @@ ALONE = ACTIONS["alone"]
 K_PICK, K_PASS, K_ALONE, K_BURY, K_CALL, K_PLAY = range(6)
 _KIND_OF_VERB = {"pick": K_PICK, "pass": K_PASS, "alone": K_ALONE, "bury": K_BURY}
 _KIND_OF_VERB.update({"call": K_CALL, "play": K_PLAY})
-KIND: tuple[int, ...] = tuple(_KIND_OF_VERB[a.text.split()[0]] for a in ACTIONS.actions)
+KIND: tuple[int, ...] = tuple(_KIND_OF_VERB[a.step.kind] for a in ACTIONS.actions)
 """``KIND[code]``: the verb of an action, as a ``K_*`` code."""
-CARD_OF: tuple[Card, ...] = tuple(
-    parse_card(a.text.split()[1], DECK_32) if " " in a.text else -1 for a in ACTIONS.actions
-)
+CARD_OF: tuple[Card, ...] = tuple(a.step.cards[0] if a.step.cards else -1 for a in ACTIONS.actions)
 """``CARD_OF[code]``: the card an action names, or -1 (``pick``, ``pass``, ``alone``)."""
 PLAY: tuple[Action | None, ...] = tuple(
     ACTIONS.by_text.get(f"play {CARD_NAMES[c]}") for c in range(52)
