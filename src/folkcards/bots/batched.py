@@ -62,6 +62,11 @@ class BatchPIMCBot(Bot):
     ``hidden`` end the playouts in the kernel's solver and hide Sheepshead's partner (see
     the module doc); None takes the game's ``batch_tuning`` for a tuned bot
     (``bsearch``), else 0.
+
+    The evaluation's ``detail`` gives every action its ``deals``, ``playouts`` and
+    ``samples`` (the deals, as hints count them: :func:`folkcards.bots.explain_hint`) and,
+    with ``keep``, its paired ``gain`` over the heuristic's choice (marked ``heuristic``)
+    with that gain's standard error ``se``.
     """
 
     name = "bpimc"
@@ -246,7 +251,8 @@ class BatchPIMCBot(Bot):
         by_code = {c: float(mean[i]) for i, c in enumerate(unique)}
         out = {a: by_code[c] for a, c in zip(obs.legal, codes, strict=True)}
         detail: dict[str, dict[str, float]] = {
-            a.text: {"deals": float(d), "playouts": float(d * runs)} for a in obs.legal
+            a.text: {"deals": float(d), "playouts": float(d * runs), "samples": d}
+            for a in obs.legal
         }
         choice = argmax(out, rng)
         if keep is not None:
@@ -280,7 +286,9 @@ class BatchPIMCBot(Bot):
             detail[a.text]["gain"] = round(gain, 4)
             if a == base or ess <= 1:
                 continue
-            if gain > best and gain > keep * math.sqrt(spread / (ess - 1)):
+            se = math.sqrt(spread / (ess - 1))
+            detail[a.text]["se"] = round(se, 4)
+            if gain > best and gain > keep * se:
                 choice, best = a, gain
         detail[base.text]["heuristic"] = 1.0
         return choice

@@ -1,0 +1,62 @@
+"""Hints by the batched search (``bsearch``, the web table's hint): a value per legal
+action, the deals it sampled, and the same explained shape as the scalar search's."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from folkcards.bots import explain_hint, hint, make_bot
+from folkcards.engine.api import Observation
+from folkcards.games import GAMES
+
+pytest.importorskip("numpy")
+
+
+def _play(game: str, seed: int) -> Observation:
+    rng = random.Random(seed)
+    h = make_bot("heuristic")
+    while True:
+        state = GAMES[game].random_deal(rng)
+        seen = 0
+        while not state.is_over:
+            assert state.to_act is not None
+            obs = state.observation(state.to_act)
+            if obs.phase == "play" and len(obs.legal) > 2:
+                seen += 1
+                if seen == 2:
+                    return obs
+            state.apply(h.choose(obs, rng))
+
+
+@pytest.mark.parametrize("game", ["sasku", "scopone", "sheepshead", "satat", "huutopussi"])
+def test_a_batched_hint_values_every_legal_action_with_its_deals(game: str) -> None:
+    obs = _play(game, 6)
+    h = hint(obs, "bsearch:worlds=16", random.Random(2))
+    assert h["bot"] == "bsearch:worlds=16" and h["scale"] == "win"
+    assert {a["action"] for a in h["actions"]} == {a.text for a in obs.legal}
+    assert h["choice"] in {a.text for a in obs.legal}
+    assert all(a["samples"] == 16 and isinstance(a["samples"], int) for a in h["actions"])
+    anchor = [a for a in h["actions"] if a.get("heuristic")]
+    assert len(anchor) == 1  # keep's anchor: the heuristic's card
+    others = [a for a in h["actions"] if not a.get("heuristic")]
+    assert all("gain" in a and "se" in a and a["se"] >= 0 for a in others)
+    e = explain_hint(h)
+    assert e["scale"] == "win_chance" and e["samples"] == 16
+    assert e["choice"] == h["choice"] == e["rows"][0]["action"]
+    assert {r["action"] for r in e["rows"]} == {a.text for a in obs.legal}
+    assert all(0.0 <= r["value"] <= 1.0 for r in e["rows"]) and e["rows"][0]["diff"] == 0.0
+    for r in e["rows"][1:]:
+        if r["reason"] == "noise_tried_play":  # the heuristic's card stands: gain ± se
+            assert isinstance(r["gain"], float) and isinstance(r["se"], float)
+    assert json.loads(json.dumps(e)) == e
+
+
+def test_a_batched_hint_outside_card_play_ranks_by_the_heuristic() -> None:
+    state = GAMES["sasku"].random_deal(random.Random(3))
+    assert state.to_act is not None
+    obs = state.observation(state.to_act)  # the cut
+    e = explain_hint(hint(obs, "bsearch", random.Random(0)))
+    assert e["scale"] in ("rank", "none") and e["rows"][0]["action"] == e["choice"]

@@ -1,0 +1,195 @@
+"""The web table's bots (``folkcards.server.botbridge``): the ``search`` level and the hint
+play the batched search when its kernels run compiled, the scalar ``search`` without them
+(or while a game's kernels are still warming), and every bot sees only the seat's
+observation and answers one of its legal actions."""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from folkcards.bots.base import Evaluation
+from folkcards.bots.batched import BatchPIMCBot
+from folkcards.bots.search import PIMCBot
+from folkcards.engine.api import DealState, Observation
+from folkcards.games import GAMES
+from folkcards.server import botbridge
+
+GAME_NAMES = ("sasku", "scopone", "sheepshead", "satat", "huutopussi")
+
+
+def _compiled() -> bool:
+    try:
+        from folkcards.batch import compiled
+    except ImportError:
+        return False
+    return compiled()
+
+
+needs_batch = pytest.mark.skipif(not _compiled(), reason="the batch extra (numpy, numba)")
+
+
+def _play_position(game: str, seed: int) -> Observation:
+    """The observation of the seat to act in card play, with a choice to make."""
+    rng = random.Random(seed)
+    h = botbridge.SeatBot("heuristic", seed)
+    while True:
+        state = GAMES[game].random_deal(rng)
+        while not state.is_over:
+            assert state.to_act is not None
+            obs = state.observation(state.to_act)
+            if obs.phase == "play" and len(obs.legal) > 1:
+                return obs
+            state.apply(h.choose(obs))
+
+
+class Spy:
+    """Wraps a bot class's ``evaluate``: every observation it was given, checked to be a
+    plain :class:`Observation` of the seat to act, and its answer one of ``obs.legal``."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, cls: type[Any]) -> None:
+        self.seen: list[Observation] = []
+        real = cls.evaluate
+
+        def evaluate(bot: Any, obs: Any, rng: random.Random) -> Evaluation:
+            assert type(obs) is Observation and not isinstance(obs, DealState)
+            assert obs.to_act == obs.seat
+            self.seen.append(obs)
+            ev: Evaluation = real(bot, obs, rng)
+            assert ev.choice in obs.legal
+            return ev
+
+        monkeypatch.setattr(cls, "evaluate", evaluate)
+
+
+@pytest.fixture
+def fresh(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A process where no game's kernels are warm yet and no warming has started."""
+    monkeypatch.setattr(botbridge, "_ready", set())
+    monkeypatch.setattr(botbridge, "_cached", set())
+    monkeypatch.setattr(botbridge, "_failed", set())
+    monkeypatch.setattr(botbridge, "_started", False)
+    yield
+
+
+@needs_batch
+def test_search_level_and_hint_use_the_batched_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert botbridge.batched()
+    assert botbridge.spec_for("search") == "bsearch" and botbridge.hint_spec() == "bsearch"
+    assert botbridge.spec_for("heuristic") == "heuristic"
+    assert botbridge.warm_game("sasku") and botbridge.kernels_ready("sasku")
+    seat = botbridge.SeatBot("search", 1)
+    assert seat.spec == "bsearch" and isinstance(seat.impl, BatchPIMCBot)
+    batched, scalar = Spy(monkeypatch, BatchPIMCBot), Spy(monkeypatch, PIMCBot)
+    obs = _play_position("sasku", 3)
+    action = seat.choose(obs)
+    assert action in [a.text for a in obs.legal]
+    assert batched.seen == [obs] and scalar.seen == []
+    out = botbridge.hint(obs, seed=5)
+    assert batched.seen == [obs, obs] and scalar.seen == []
+    h = out["hint"]
+    assert out["action"] == h["choice"] == h["rows"][0]["action"]
+    assert h["scale"] == "win_chance" and h["samples"] == 64  # bsearch's deals
+    assert {r["action"] for r in h["rows"]} == {a.text for a in obs.legal}
+    assert all(0.0 <= r["value"] <= 1.0 for r in h["rows"])
+
+
+def _no_batch(monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    """The batch extra made unusable: its import fails, numba's does, or it is switched off."""
+    monkeypatch.setitem(sys.modules, "folkcards.batch._jit", None)
+    if how == "batch":
+        monkeypatch.setitem(sys.modules, "folkcards.batch", None)
+    elif how == "numba":
+        monkeypatch.setitem(sys.modules, "numba", None)
+    else:
+        monkeypatch.setenv("FOLKCARDS_NO_NUMBA", "1")
+
+
+@pytest.mark.parametrize("how", ["batch", "numba", "switched_off"])
+@pytest.mark.usefixtures("fresh")
+def test_without_the_batch_the_search_level_and_hint_are_the_scalar_search(
+    monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    _no_batch(monkeypatch, how)
+    assert not botbridge.batched()
+    assert botbridge.spec_for("search") == "search" and botbridge.hint_spec() == "search"
+    seat = botbridge.SeatBot("search", 1)
+    assert seat.spec == "search" and isinstance(seat.impl, PIMCBot) and seat.scalar is None
+    batched, scalar = Spy(monkeypatch, BatchPIMCBot), Spy(monkeypatch, PIMCBot)
+    obs = _play_position("scopone", 2)
+    assert seat.choose(obs) in [a.text for a in obs.legal]
+    h = botbridge.hint(obs, seed=3)["hint"]
+    assert scalar.seen == [obs, obs] and batched.seen == []
+    assert h["scale"] == "win_chance" and isinstance(h["samples"], int)
+    assert {r["action"] for r in h["rows"]} == {a.text for a in obs.legal}
+    botbridge.start_warming("scopone")  # nothing to warm
+    assert not botbridge._started and not botbridge.warm_game("scopone")
+
+
+@needs_batch
+@pytest.mark.usefixtures("fresh")
+def test_a_game_whose_kernels_are_not_warm_is_searched_by_the_scalar_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    started: list[str | None] = []
+    monkeypatch.setattr(botbridge, "in_disk_cache", lambda game: False)
+    monkeypatch.setattr(botbridge, "start_warming", lambda first=None: started.append(first))
+    batched, scalar = Spy(monkeypatch, BatchPIMCBot), Spy(monkeypatch, PIMCBot)
+    seat = botbridge.SeatBot("search", 1)
+    obs = _play_position("satat", 4)
+    assert seat.spec == "bsearch" and seat.choose(obs) in [a.text for a in obs.legal]
+    botbridge.hint(obs, seed=1)
+    assert scalar.seen == [obs, obs] and batched.seen == [] and started == ["satat"] * 2
+    # once the kernels are in numba's disk cache, a decision loads them and searches batched
+    monkeypatch.setattr(botbridge, "in_disk_cache", lambda game: True)
+    assert seat.choose(obs) in [a.text for a in obs.legal]
+    assert botbridge.kernels_ready("satat") and batched.seen[-1] is obs  # after the warming's
+    # a game whose warming failed stays scalar
+    botbridge._failed.add("huutopussi")
+    other = _play_position("huutopussi", 1)
+    seat.choose(other)
+    assert scalar.seen[-1] is other and batched.seen[-1] is obs
+
+
+@needs_batch
+@pytest.mark.usefixtures("fresh")
+def test_the_warming_compiles_in_a_process_of_its_own_and_loads_here(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The whole warming: nothing marked as cached, so a compiling process is started; it
+    reports each game, and each is loaded here between decisions."""
+    monkeypatch.setattr(botbridge, "in_disk_cache", lambda game: False)
+    seat = botbridge.SeatBot("search", 1)
+    obs = _play_position("scopone", 5)
+    assert seat.choose(obs) in [a.text for a in obs.legal]  # scalar; starts the warming
+    assert botbridge._started
+    deadline = time.monotonic() + 300
+    while len(botbridge._ready) < len(GAME_NAMES) and time.monotonic() < deadline:
+        assert not botbridge._failed
+        time.sleep(0.2)
+    assert botbridge._ready == set(GAME_NAMES)
+    assert seat.bot_for(obs) is seat.impl
+
+
+@needs_batch
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_a_whole_deal_of_search_seats_sees_only_observations(
+    monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
+    assert botbridge.warm_game(game)
+    batched = Spy(monkeypatch, BatchPIMCBot)
+    g = GAMES[game]
+    state = g.random_deal(random.Random(9))
+    seats = [botbridge.SeatBot("search", s) for s in range(state.num_seats)]
+    while not state.is_over:
+        assert state.to_act is not None
+        obs = state.observation(state.to_act)
+        action = seats[state.to_act].choose(obs)
+        assert action in [a.text for a in obs.legal]
+        state.apply(action)
+    assert batched.seen  # card play was searched by the batched search
