@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from folkcards.cards import SUIT_MASK, Card, iter_cards, mask_text, ranks_mask, suit_of
-from folkcards.engine.actions import Action, ActionTable
+from folkcards.engine.actions import Action, ActionTable, Step, masked
 from folkcards.engine.api import (
     DealState,
     Game,
@@ -127,12 +127,12 @@ class ToyDeal(SimpleDeal):
         return {"score": score, "tricks": list(self.tricks), "declarer": self.declarer}
 
     def observation(self, seat: int) -> Observation:
-        history = []
+        history: list[Step] = []
         for a, who in zip(self.history, self.actors, strict=True):
-            if a.text.startswith("hide") and who != seat:
-                history.append("hide ?")
+            if a.step.kind == "hide" and who != seat:
+                history.append(masked("hide ?"))  # only the hider sees the card hidden
             else:
-                history.append(a.text)
+                history.append(a.step)
         info: dict[str, Any] = {
             "bids": list(self.bids),
             "declarer": self.declarer,

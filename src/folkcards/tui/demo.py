@@ -14,6 +14,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from folkcards.cards import CARD_NAMES
 from folkcards.engine.api import DealState, FolkcardsError, Game
 from folkcards.engine.match import Match
 from folkcards.tui import i18n, present, view
@@ -113,12 +114,12 @@ def play_logged(
         assert seat is not None
         obs = deal.observation(seat)
         action = players[seat](obs, rngs[seat])
-        words = action.text.split(" ")
-        if words[0] == "play" and not hands_shown:
+        step = action.step
+        if step.kind == "play" and not hands_shown:
             show_hands(deal, names, console)
             hands_shown = True
         deal.apply(action)
-        if words[0] != "play":
+        if step.kind != "play":
             line = Text(f"  {names[seat]}: ")
             line.append_text(view.styled_text(action.text, game))
             console.print(line)
@@ -131,11 +132,12 @@ def play_logged(
                 line.append("   " + i18n.t("terminal.demo.table") + " ", style="dim")
                 empty = Text(i18n.t("terminal.facts.empty"), style="dim")
                 line.append_text(view.format_value(table) if table else empty)
-                if not table and "take" in words and not deal.is_over:
+                # a capture names the cards taken after the card played (SCO-4.5)
+                if not table and len(step.cards) > 1 and not deal.is_over:
                     line.append("  " + i18n.t("terminal.demo.sweep"), style="bold green")
             console.print(line)
             continue
-        trick.append((seat, words[1]))
+        trick.append((seat, CARD_NAMES[step.cards[0]]))
         if len(trick) == n:
             tricks_done += 1
             line = Text("  " + i18n.t("terminal.table.trick", n=tricks_done) + " ", style="bold")

@@ -208,7 +208,7 @@ def _sheepshead(obs: Observation, f: TableFacts) -> list[Text]:
     elif mode == "leaster":
         parts.append(i18n.t("terminal.facts.leaster"))
     elif obs.phase == "pick":
-        passed = [s for t, s in zip(obs.history, obs.actors, strict=False) if t == "pass"]
+        passed = [s for t, s in zip(obs.history, obs.actors, strict=False) if t.kind == "pass"]
         names = _seats(n, passed) if passed else i18n.t("terminal.facts.nobody_yet")
         parts.append(i18n.t("terminal.facts.passed", names=names))
     stake = _int(i.get("stake"))

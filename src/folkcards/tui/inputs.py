@@ -14,14 +14,19 @@ Commands: ``?``/``hint``, ``why CARD``, ``history``, ``rules``, ``explain on|off
 ``help``, ``table``, ``save [FILE]``, ``quit`` — and their words in the table's language
 (``terminal.commands``). Persian digits, and the language's verbs and words of actions
 («پاس», «بازی KS»), are read as the English ones.
+
+What a person types is read as text; the legal actions it is matched against are read by
+their structure (``a.step``: verb, cards, number, suit, and the menu's few questions of
+shape, :func:`~folkcards.tui.menu.bare`, :func:`~folkcards.tui.menu.lead_card`,
+:func:`~folkcards.tui.menu.signal`), never by splitting their text.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from folkcards.cards import CARD_NAMES, CardError, parse_card
-from folkcards.engine.actions import Action, ActionSyntaxError
+from folkcards.cards import CARD_NAMES, CARD_NUMBERS, CardError, parse_card
+from folkcards.engine.actions import Action, ActionSyntaxError, Step
 from folkcards.engine.api import FolkcardsError, Game, Observation
 from folkcards.tui import i18n, present
 from folkcards.tui import menu as menus
@@ -220,10 +225,10 @@ def _checked(text: str, obs: Observation, game: Game, menu: menus.Menu) -> Comma
 def _with_confirm(action: Action, menu: menus.Menu) -> Command:
     """The action, with a question first when it is a jump bid: more than one step above
     the lowest bid allowed now."""
-    tokens = action.text.split(" ")
-    if tokens[0] != "bid" or menu.numeric_verb != "bid" or len(menu.numbers) < 2:
+    said = action.step
+    n = said.number
+    if said.kind != "bid" or n is None or menu.numeric_verb != "bid" or len(menu.numbers) < 2:
         return Command("action", action)
-    n = int(tokens[1])
     low = menu.numbers[0]
     step = min(b - a for a, b in zip(menu.numbers, menu.numbers[1:], strict=False))
     if n - low > step:
@@ -237,10 +242,16 @@ def _with_confirm(action: Action, menu: menus.Menu) -> Command:
 
 
 def _sole_option(action: Action, legal: list[Action]) -> Action | None:
-    """``play 5S`` for the one legal ``play 5S take …`` (Scopone's SCO-4.6 short form)."""
-    prefix = action.text + " "
-    starts = [a for a in legal if a.text.startswith(prefix)]
-    if len(starts) == 1 and all(t not in menus.SUFFIXES for t in starts[0].text.split()[2:]):
+    """``play 5S`` for the one legal ``play 5S take …`` (Scopone's SCO-4.6 short form): the
+    one legal action of the same verb that names these cards and more after them."""
+    step = action.step
+    kind, cards, n = step.kind, step.cards, len(step.cards)
+    starts = [
+        a
+        for a in legal
+        if a.step.kind == kind and len(a.step.cards) > n and a.step.cards[:n] == cards
+    ]
+    if len(starts) == 1 and menus.signal(starts[0].step) is None:
         return starts[0]
     return None
 
@@ -248,16 +259,17 @@ def _sole_option(action: Action, legal: list[Action]) -> Action | None:
 def _short_form(tokens: list[str], legal: list[Action]) -> Action | None:
     """The one legal action a short form names; InputError when it names several."""
     if all(_is_card(t) for t in tokens):
-        wanted = set(tokens)
-        exact = [a for a in legal if {t for t in a.text.split()[1:] if _is_card(t)} == wanted]
-        plain_exact = [a for a in exact if not set(a.text.split()[2:]) & set(menus.SUFFIXES)]
+        wanted = {CARD_NUMBERS[t] for t in tokens}
+        exact = [a for a in legal if set(a.step.cards) == wanted]
+        plain_exact = [a for a in exact if menus.signal(a.step) is None]
         if len(exact) == 1:
             return exact[0]
         if len(plain_exact) == 1:
             return plain_exact[0]
         if len(tokens) == 1:
-            first = [a for a in legal if a.text.split()[1:2] == tokens]
-            plain = [a for a in first if len(a.text.split()) == 2]
+            card = CARD_NUMBERS[tokens[0]]
+            first = [a for a in legal if menus.lead_card(a.step) == card]
+            plain = [a for a in first if len(a.step.cards) == 1 and menus.bare(a.step)]
             if len(first) == 1:
                 return first[0]
             if len(plain) == 1:
@@ -268,7 +280,7 @@ def _short_form(tokens: list[str], legal: list[Action]) -> Action | None:
             _ambiguous(exact)
         return None
     if len(tokens) == 1 and len(tokens[0]) == 1 and tokens[0].isupper():
-        suit = [a for a in legal if a.text.split()[1:] == tokens]
+        suit = [a for a in legal if _names_suit(a.step) == tokens[0]]
         if len(suit) == 1:
             return suit[0]
         if suit:
@@ -291,20 +303,25 @@ def _ambiguous(options: list[Action]) -> None:
     raise InputError(i18n.t("terminal.input.ambiguous", listed=listed + more))
 
 
+def _names_suit(step: Step) -> str | None:
+    """The suit of a ``VERB S`` action (``trump H``, ``answer S``), else None."""
+    if step.suit is not None and not step.cards and step.number is None and menus.bare(step):
+        return step.suit
+    return None
+
+
 def _verbs(obs: Observation, game: Game) -> set[str]:
     """The action words of this phase (and of the game's usual actions)."""
-    verbs = {a.text.split(" ")[0] for a in obs.legal}
+    verbs = {a.step.kind for a in obs.legal}
     return verbs | {"play", "bid", "pass", "give", "return", "bury", "discard", "call"}
 
 
 def _card_verb(obs: Observation) -> str | None:
     """The verb of this phase's one-card actions (``play``, ``bury``, ``return`` …)."""
-    verbs = [
-        a.text.split(" ")[0]
-        for a in obs.legal
-        if a.text.split(" ")[1:2] and _is_card(a.text.split(" ")[1])
-    ]
-    return max(set(verbs), key=verbs.count) if verbs else None
+    verbs = [a.step.kind for a in obs.legal if menus.lead_card(a.step) is not None]
+    # the commonest; a tie goes to the first in legal order (a set's order would vary
+    # with the hash seed from run to run)
+    return max(dict.fromkeys(verbs), key=verbs.count) if verbs else None
 
 
 def _several(tokens: list[str], obs: Observation, game: Game) -> Command | None:
@@ -335,7 +352,8 @@ def _signal(tokens: list[str], menu: menus.Menu) -> Action | None:
     if len(tokens) != 2 or not _is_card(tokens[0]):
         return None
     for a in menu.decorations.get(f"play {tokens[0]}", []):
-        if a.text.split(" ")[2].startswith(tokens[1]):
+        word = menus.signal(a.step)
+        if word is not None and word.startswith(tokens[1]):
             return a
     return None
 
@@ -351,11 +369,7 @@ def _implied(tokens: list[str], obs: Observation, game: Game) -> Action | None:
         verb = _card_verb(obs) or "play"
         return _parse(f"{verb} {token}", obs, game)[0]
     if len(token) == 1 and token.isupper():
-        verbs = [
-            a.text.split(" ")[0]
-            for a in obs.legal
-            if len(a.text.split(" ")) == 2 and len(a.text.split(" ")[1]) == 1
-        ]
+        verbs = [a.step.kind for a in obs.legal if _names_suit(a.step) is not None]
         if verbs:
             return _parse(f"{verbs[0]} {token}", obs, game)[0]
     return None
@@ -367,19 +381,21 @@ def why_action(arg: str, obs: Observation, game: Game) -> Action | str:
     arg = i18n.english_words(arg)
     if not arg:
         return i18n.t("terminal.input.why_what")
-    verbs = [a.text.split()[0] for a in obs.legal if len(a.text.split()) >= 2]
+    # the verbs of the actions that name something (more than their verb alone)
+    verbs = [a.step.kind for a in obs.legal if a.step != a.step.kind]
     words = arg.split()
     if len(words) == 1:
         try:
-            name = CARD_NAMES[parse_card(words[0], game.deck)]
+            card = parse_card(words[0], game.deck)
         except CardError as exc:
             if i18n.lang() != i18n.LANGS[0]:
                 return i18n.t("terminal.input.not_a_card", text=words[0])
             return str(exc)
+        name = CARD_NAMES[card]
         for a in obs.legal:
-            if name in a.text.split()[1:]:
+            if card in a.step.cards:
                 return a
-        verb = max(set(verbs), key=verbs.count) if verbs else "play"
+        verb = max(dict.fromkeys(verbs), key=verbs.count) if verbs else "play"
         arg = f"{verb} {name}"
     try:
         return game.parse_action(arg, obs.variant)

@@ -9,6 +9,11 @@ Card actions are listed in the hand's order (the game's own rank order).
 
 A menu is numeric when its actions include numbers (bids, contracts, blind positions):
 a number typed there is that number's action, and menu positions are typed ``#3``.
+
+Actions are sorted into these families by their structure (``a.step``: verb, cards,
+number, suit — :class:`~folkcards.engine.actions.Step`), not by reading their text again;
+:func:`bare`, :func:`lead_card` and :func:`signal` are the few questions of shape the
+structure leaves open, shared with the input reader.
 """
 
 from __future__ import annotations
@@ -17,7 +22,8 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from folkcards.engine.actions import Action
+from folkcards.cards import CARD_NAMES, Card
+from folkcards.engine.actions import Action, Step
 from folkcards.engine.api import Observation
 from folkcards.tui import i18n, present
 
@@ -31,10 +37,35 @@ LONG_FAMILY = 8
 """A family of ``VERB to CARD`` actions at least this long is one typed entry."""
 
 
-def _is_card(token: str) -> bool:
-    from folkcards.cards import CARD_NAMES
+def bare(step: Step) -> bool:
+    """True when the step says nothing but its verb and what it names — its cards, its
+    number, its suit (``play TH``, ``give AC KC``, ``bid 60``, ``trump H``) — and no other
+    word (not ``play TH grate``, ``play 7C take 7H``, ``deal to AC``, ``ask half C``)."""
+    named = len(step.cards) + step.hidden + (step.number is not None) + (step.suit is not None)
+    return step.count(" ") == named
 
-    return token in CARD_NAMES
+
+def lead_card(step: Step) -> Card | None:
+    """The card named right after the verb (``play TH``, ``give AC KC``, ``play 7C take …``),
+    or None when the step does not begin with one (``pass``, ``deal to AC``)."""
+    if not step.cards:
+        return None
+    c = step.cards[0]
+    return c if step.startswith(CARD_NAMES[c], len(step.kind) + 1) else None
+
+
+def signal(step: Step) -> str | None:
+    """Satat's signal word of a play, ``grate``/``pile``/``vire`` of ``play TH grate``
+    (SAT-16.6), else None: the one word of an action that its structure does not name."""
+    if step.kind != "play" or len(step.cards) != 1 or step.count(" ") != 2:
+        return None
+    word = step.rpartition(" ")[2]
+    return word if word in SUFFIXES else None
+
+
+def _to_card(step: Step) -> bool:
+    """True for a ``VERB to CARD`` action (Sasku's ``deal to AC``)."""
+    return len(step.cards) == 1 and step == f"{step.kind} to {CARD_NAMES[step.cards[0]]}"
 
 
 @dataclass(frozen=True)
@@ -73,9 +104,10 @@ class Menu:
         return [a for e in self.entries for a in ([e.single] if e.single is not None else [])]
 
 
-def _number(tokens: list[str]) -> int | None:
-    if len(tokens) == 2 and tokens[1].isdigit():
-        return int(tokens[1])
+def _number(step: Step) -> int | None:
+    """The number of a ``VERB N`` action (``bid 60``, ``blind 3``), else None."""
+    if step.number is not None and not step.cards and step.suit is None and bare(step):
+        return step.number
     return None
 
 
@@ -101,26 +133,28 @@ def build(obs: Observation) -> Menu:
     legal = list(obs.legal)
     menu = Menu(entries=[])
     order = _card_positions(obs)
-    numeric: dict[str, list[Action]] = {}
+    numeric: dict[str, list[tuple[Action, int]]] = {}
     families: dict[str, list[Action]] = {}
     pairs: dict[str, list[Action]] = {}
     decorated: dict[str, list[Action]] = {}
     plain: list[Action] = []
     for a in legal:
-        tokens = a.text.split(" ")
-        if _number(tokens) is not None:
-            numeric.setdefault(tokens[0], []).append(a)
-        elif len(tokens) == 3 and tokens[1] == "to" and _is_card(tokens[2]):
-            families.setdefault(f"{tokens[0]} to", []).append(a)
-        elif len(tokens) == 3 and tokens[0] == "play" and tokens[2] in SUFFIXES:
-            decorated.setdefault(f"play {tokens[1]}", []).append(a)
-        elif len(tokens) == 3 and _is_card(tokens[1]) and _is_card(tokens[2]):
-            pairs.setdefault(tokens[0], []).append(a)
+        st = a.step
+        n = _number(st)
+        if n is not None:
+            numeric.setdefault(st.kind, []).append((a, n))
+        elif _to_card(st):
+            families.setdefault(f"{st.kind} to", []).append(a)
+        elif signal(st) is not None:
+            decorated.setdefault(f"play {CARD_NAMES[st.cards[0]]}", []).append(a)
+        elif len(st.cards) == 2 and bare(st):
+            pairs.setdefault(st.kind, []).append(a)
         else:
             plain.append(a)
     entries: list[tuple[tuple[int, int, str], Entry]] = []
-    for verb, acts in numeric.items():
-        nums = [int(a.text.split(" ")[1]) for a in acts]
+    for verb, numbered in numeric.items():
+        acts = [a for a, _ in numbered]
+        nums = [n for _, n in numbered]
         if len(acts) > SHORT_RANGE:
             label = f"{verb} {range_text(nums, localized=False)}"
             entries.append(((0, 0, verb), Entry(label, tuple(acts), typing="number")))
@@ -144,8 +178,7 @@ def build(obs: Observation) -> Menu:
             plain += acts
     default = present.default_action(obs)
     for a in plain:
-        tokens = a.text.split(" ")
-        cards = [t for t in tokens[1:] if _is_card(t)]
+        cards = a.step.cards
         key = (1, order.get(cards[0], 99), a.text) if cards else (3, 0, a.text)
         if a.text == default:
             key = (-1, 0, a.text)
@@ -157,10 +190,7 @@ def build(obs: Observation) -> Menu:
     return menu
 
 
-def _card_positions(obs: Observation) -> dict[str, int]:
-    """Each card of the hand (and of the table in Scopone) by its position in the hand's
-    display order."""
-    from folkcards.cards import CARD_NAMES
-
+def _card_positions(obs: Observation) -> dict[Card, int]:
+    """Each card of the hand by its position in the hand's display order."""
     hand = present.hand_order(obs.game, obs.hand, present.trump_suit(obs), obs.variant)
-    return {CARD_NAMES[c]: i for i, c in enumerate(hand)}
+    return {c: i for i, c in enumerate(hand)}

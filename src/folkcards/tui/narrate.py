@@ -18,6 +18,7 @@ from typing import Any
 from rich.text import Text
 
 from folkcards.cards import CARD_NAMES
+from folkcards.engine.actions import Step
 from folkcards.engine.api import DealState, Observation
 from folkcards.tui import i18n, present
 from folkcards.tui.view import arrow, plays, styled_card, styled_cards, styled_text
@@ -68,17 +69,18 @@ def events(
     before: Observation,
     after: Observation,
     actor: int,
-    text: str,
+    step: Step | None,
     names: Sequence[str],
     partnership: bool,
 ) -> list[Text]:
     """What the action changed that a person should be told, one line each (for a game
-    whose engine does not narrate: read from the viewer's observations)."""
+    whose engine does not narrate: read from the viewer's observations); ``step`` is the
+    action as the viewer saw it (the last entry of its history, None if it has none)."""
     out: list[Text] = []
     g = after.game
     viewer = after.seat if after.seat >= 0 else None
     b, a = before.info, after.info
-    verb = text.split(" ")[0]
+    verb = step.kind if step is not None else ""
     who = names[actor]
     # trump named or changed
     tb, ta = present.trump_suit(before), present.trump_suit(after)
@@ -104,11 +106,11 @@ def events(
             why = i18n.t(N + "said_diamonds", who=who)
         line = i18n.t(N + "trump_is", suit=present.suit_words(g, ta), why=why)
         out.append(Text(f"  {line}", style="bold"))
-    if verb == "contract":
-        line = said(N + "sets_contract", who, n=i18n.num(text.split(" ")[1]))
+    if step is not None and verb == "contract" and step.number is not None:
+        line = said(N + "sets_contract", who, n=i18n.num(step.number))
         out.append(Text(f"  {line}", style="bold"))
-    if g == "sheepshead" and verb == "call":
-        line = said(N + "secret_partner", who, card=i18n.ltr(text.split(" ")[1]))
+    if step is not None and g == "sheepshead" and verb == "call" and step.cards:
+        line = said(N + "secret_partner", who, card=i18n.ltr(CARD_NAMES[step.cards[0]]))
         out.append(Text(f"  {line}"))
     if g == "sheepshead" and verb == "alone":
         out.append(Text(f"  {said(N + 'alone', who)}"))
@@ -585,11 +587,13 @@ def open_hands(deal: DealState, names: Sequence[str]) -> list[Text]:
     """Every seat's cards as they held them when the card play began (the deal is over,
     so nothing is hidden any more), plus the game's hidden piles."""
     game = deal.game
-    state = game.deal_from_record(deal.record(), deal.variant)
-    for text in deal.record()["actions"]:
-        if text.split(" ")[0] == "play":
+    record = deal.record()
+    state = game.deal_from_record(record, deal.variant)
+    for text in record["actions"]:
+        action = game.parse_action(text, deal.variant)  # the record's canonical text
+        if action.step.kind == "play":
             break
-        state.apply(text)
+        state.apply(action)
     out = [Text(i18n.t(N + "open_hands"), style="bold")]
     trump = None
     for s in range(state.num_seats):

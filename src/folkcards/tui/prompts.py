@@ -4,6 +4,9 @@ Every decision gets a line that names it: how many cards, to whom or from whom, 
 counter for actions made one card at a time ("Return 3 cards to your partner — 1 of 3").
 Choices a beginner cannot guess ("diamonds!", "deal cover", "blind 3", Satat's signals)
 get a one-line explanation while they are on offer; ``explain off`` hides these lines.
+
+The legal actions and the history are read by their structure (``a.step``, the history's
+steps: verb, cards, number), never by splitting their text.
 """
 
 from __future__ import annotations
@@ -80,10 +83,9 @@ def received(obs: Observation) -> set[str]:
 def task(obs: Observation, names: Sequence[str]) -> str:
     """The decision in words: what to do, how many, to or from whom."""
     g, ph, info, me = obs.game, obs.phase, obs.info, obs.seat
-    legal = [a.text for a in obs.legal]
-    nums = sorted(
-        int(t.split(" ")[1]) for t in legal if t.split(" ")[1:2] and t.split(" ")[1].isdigit()
-    )
+    steps = [a.step for a in obs.legal]
+    kinds = {st.kind for st in steps}
+    nums = sorted(st.number for st in steps if st.number is not None)
     from folkcards.tui.menu import range_text
 
     span = range_text(nums) if nums else ""
@@ -92,14 +94,14 @@ def task(obs: Observation, names: Sequence[str]) -> str:
         if ph == "cut":
             return i18n.t(k + "sasku_cut")
         if ph == "exchange":
-            if any(t.startswith("return") for t in legal):
+            if "return" in kinds:
                 mine = [e for e in info.get("exchanges") or [] if e.get("returner") == me]
                 giver = mine[0].get("giver") if mine else None
                 pic = mine[0].get("picture") if mine else "?"
                 return i18n.t(
                     k + "sasku_return", giver=_cap(_them(names, giver, me)), card=i18n.ltr(pic)
                 )
-            pic = next((t.split(" ")[1] for t in legal if t.startswith("give")), "?")
+            pic = next((CARD_NAMES[st.cards[0]] for st in steps if st.kind == "give"), "?")
             return i18n.t(k + "sasku_give", card=i18n.ltr(pic))
         if ph == "auction":
             high = info.get("bid")
@@ -128,10 +130,10 @@ def task(obs: Observation, names: Sequence[str]) -> str:
             high = info.get("high_bid")
             if not span:
                 return i18n.t(
-                    k + ("huu_only_pass_redeal" if "redeal" in legal else "huu_only_pass")
+                    k + ("huu_only_pass_redeal" if "redeal" in kinds else "huu_only_pass")
                 )
             key = "huu_bidding_over" if high else "huu_bidding"
-            if "pass" not in legal:
+            if "pass" not in kinds:
                 key += "_open"
             return i18n.t(k + key, span=span, name=_name(names, info.get("high_bidder")), bid=high)
         if ph == "give":
@@ -152,7 +154,7 @@ def task(obs: Observation, names: Sequence[str]) -> str:
                 return i18n.t(k + "huu_answer_marriage", name=asker)
             return i18n.t(k + "huu_answer_half", name=asker)
         if ph == "play":
-            extra = [t for t in legal if not t.startswith("play")]
+            extra = [st for st in steps if st.kind != "play"]
             lead = _trick_task(obs, names)
             if extra:
                 return lead + " " + i18n.t(k + "huu_declare_first")
@@ -165,13 +167,13 @@ def task(obs: Observation, names: Sequence[str]) -> str:
                 sum(
                     1
                     for t, s in zip(obs.history, obs.actors, strict=False)
-                    if s == me and t.startswith("bury")
+                    if s == me and t.kind == "bury"
                 )
                 + 1
             )
             return i18n.t(k + "shp_bury", k=n)
         if ph == "call":
-            called = [t.split(" ")[1] for t in legal if t.startswith("call")]
+            called = [CARD_NAMES[st.cards[0]] for st in steps if st.kind == "call"]
             if called:
                 cards = i18n.t("narrate.or").join(i18n.ltr(c) for c in called)
                 return i18n.t(k + "shp_call", cards=cards)
@@ -184,7 +186,7 @@ def task(obs: Observation, names: Sequence[str]) -> str:
         if ph == "consent":
             return i18n.t(k + "sat_consent")
         if ph == "give":
-            n = max((len(t.split(" ")) - 1 for t in legal), default=1)
+            n = max((len(st.cards) for st in steps), default=1)  # one or two (SAT-7.1)
             passing = obs.carry.get("passing") if isinstance(obs.carry, dict) else None
             win_team = passing.get("winners") if isinstance(passing, dict) else None
             left = win_team == me % 2
@@ -237,14 +239,18 @@ def notes(obs: Observation) -> list[str]:
     keys = present.choice_notes(obs)
     if not keys:
         return []
+    from folkcards.tui.menu import signal
+
     texts = [a.text for a in obs.legal]
     out: list[str] = []
     for key in keys:
-        if key == "grate":
-            if any(t.endswith((" grate", " pile", " vire")) for t in texts):
+        if key == "grate":  # the signals of a play (SAT-16.6)
+            if any(signal(a.step) is not None for a in obs.legal):
                 out.append(note(obs.game, key))
             continue
         text = note(obs.game, key)
+        # a choice is named by the words its actions begin with (``blind``, ``ask half``):
+        # the game card's phrase, matched as the phrase it is
         if any(t == key or t.startswith(key + " ") for t in texts) and text not in out:
             out.append(text)
     if obs.game == "sasku" and obs.phase == "cut":

@@ -238,8 +238,8 @@ class PlaySession:
             self.told += len(found)
             lines = narrate.from_events(found, deal.game.name, names, viewer, partnership)
         else:
-            text = obs.history[-1] if obs.history else ""
-            lines = narrate.events(before, obs, actor, text, names, partnership)
+            step = obs.history[-1] if obs.history else None
+            lines = narrate.events(before, obs, actor, step, names, partnership)
         for line in lines:
             self.console.print(line)
 
@@ -319,7 +319,7 @@ class PlaySession:
         options = menu.decorations.get(action.text, [])
         if not options or not self.explain:
             return action
-        words = [a.text.split(" ")[2] for a in options]
+        words = [w for a in options if (w := menus.signal(a.step)) is not None]
         listed = " · ".join(f"{w[0]} {view.token_words(w).strip(' +')}" for w in words)
         card = view.action_words(action.text)
         while True:

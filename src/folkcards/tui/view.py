@@ -2,7 +2,10 @@
 
 Every function here takes an :class:`~folkcards.engine.api.Observation` (plus match
 facts that are public: seat names, totals) and never a deal state, so the screen can
-show nothing that the seat may not know.
+show nothing that the seat may not know. What an action or a history entry names — its
+verb, its cards, its number — is read from its structure (``action.step`` and the
+history's :class:`~folkcards.engine.actions.Step` entries); only the drawing of a line
+goes through its words.
 """
 
 from __future__ import annotations
@@ -95,10 +98,10 @@ def action_words(text: str, game: str = "") -> str:
 def legal_cards(obs: Observation) -> set[Card]:
     """The cards of the seat's hand that appear in some legal action."""
     cards = set()
+    hand = obs.hand
     for action in obs.legal:
-        for tok in action.text.split(" ")[1:]:
-            c = card_of_token(tok)
-            if c is not None and obs.hand >> c & 1:
+        for c in action.step.cards:
+            if hand >> c & 1:
                 cards.add(c)
     return cards
 
@@ -181,14 +184,12 @@ def _all_cards(values: Sequence[Any]) -> bool:
 
 
 def plays(obs: Observation) -> list[tuple[int, Card]]:
-    """Every card played to a trick so far, with its player, from the seat's history."""
+    """Every card played to a trick so far, with its player, from the seat's history: the
+    card of each ``play`` step (the first card it names)."""
     out = []
-    for text, actor in zip(obs.history, obs.actors, strict=False):
-        parts = text.split(" ")
-        if parts[0] == "play" and len(parts) >= 2:
-            c = card_of_token(parts[1])
-            if c is not None:
-                out.append((actor, c))
+    for step, actor in zip(obs.history, obs.actors, strict=False):
+        if step.kind == "play" and step.cards:
+            out.append((actor, step.cards[0]))
     return out
 
 
@@ -493,7 +494,7 @@ def entry_label(entry: Any, game: str = "") -> Text:
         return styled_text(entry.label, game)
     words = entry.label.split(" ")
     if entry.typing == "number":
-        nums = [int(a.text.split(" ")[1]) for a in entry.actions]
+        nums = [n for a in entry.actions if (n := a.step.number) is not None]
         return Text(f"{i18n.verb(words[0])} {menus.range_text(nums)}")
     out = Text()
     for i, tok in enumerate(words):

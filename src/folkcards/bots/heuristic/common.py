@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from folkcards.cards import BIT, CARD_NAMES, SUIT_MASK, Card, CardSet, iter_cards
-from folkcards.engine.actions import Action
+from folkcards.engine.actions import Action, Step
 
 _CARD_NUMBERS: dict[str, Card] = {name: c for c, name in enumerate(CARD_NAMES)}
 
@@ -26,25 +26,24 @@ def card_of(text: str) -> Card:
     return c
 
 
-def played_cards(history: Sequence[str]) -> CardSet:
-    """Every card played to a trick so far (``play X …`` actions of the history)."""
+def played_cards(history: Sequence[Step]) -> CardSet:
+    """Every card played to a trick so far: the card of each ``play X …`` step of the
+    history (the first card a play names; a play is never hidden)."""
     out = 0
-    numbers = _CARD_NUMBERS
-    for text in history:
-        if text[:5] == "play " and (len(text) == 7 or text[7:8] == " "):
-            c = numbers.get(text[5:7])
-            if c is not None:
-                out |= BIT[c]
+    for step in history:
+        if step.kind == "play" and step.cards:
+            out |= BIT[step.cards[0]]
     return out
 
 
 def play_actions(legal: Sequence[Action]) -> dict[Action, Card]:
-    """The legal ``play X`` actions (plain, without signal suffixes) with their cards."""
+    """The legal ``play X`` actions (plain: one card and no other word, such as Satat's
+    signal suffixes) with their cards."""
     out = {}
     for a in legal:
-        words = a.text.split(" ")
-        if words[0] == "play" and len(words) == 2:
-            out[a] = card_of(words[1])
+        step = a.step
+        if step.kind == "play" and len(step.cards) == 1 and step.count(" ") == 1:
+            out[a] = step.cards[0]
     return out
 
 

@@ -22,6 +22,7 @@ from folkcards.engine.actions import Action
 from folkcards.engine.api import Observation
 from folkcards.engine.tricks import TrumpConfig
 from folkcards.games.satat import CONFIGS, TWO_H
+from folkcards.games.satat.rules import SUF
 
 DECK: CardSet = (1 << 52) - 1
 TWO_HEARTS = TWO_H
@@ -51,48 +52,49 @@ rest), from the game's own trick configurations (SAT-1.2 plain order)."""
 def evaluate(obs: Observation) -> dict[Action, float]:
     """A score per legal action (higher is better)."""
     out = dict.fromkeys(obs.legal, 0.0)
-    texts = {a.text: a for a in obs.legal}
+    # the one action of each verb that has one (propose, refuse, silent, continue …)
+    by_kind = {a.step.kind: a for a in obs.legal}
     hand = obs.hand
     phase = obs.phase
     if phase == "trump":
         best = max(range(4), key=lambda s: five_strength(hand, s))
         strong = five_strength(hand, best)
         for a in obs.legal:
-            verb, _, arg = a.text.partition(" ")
-            if verb == "trump":
-                out[a] = five_strength(hand, SUIT_LETTERS.index(arg))
-            elif verb == "blind":
-                out[a] = 2.2 - 0.01 * int(arg)
+            step = a.step
+            verb = step.kind
+            if verb == "trump" and step.suit is not None:
+                out[a] = five_strength(hand, SUIT_LETTERS.index(step.suit))
+            elif verb == "blind" and step.number is not None:
+                out[a] = 2.2 - 0.01 * step.number
             elif verb == "redeal":
                 out[a] = 2.5 if strong < 3.0 else -1.0
             elif verb == "hide":
-                c = card_of(arg)
+                c = step.cards[0]
                 out[a] = five_strength(hand, c // 13) - 0.01 * rank_value(c)
         return out
     if phase == "propose":
-        if "propose" in texts:
-            out[texts["propose"]] = 1.0
+        if "propose" in by_kind:
+            out[by_kind["propose"]] = 1.0
         return out
     if phase == "consent":
         trump = obs.info.get("trump")
         n = (hand & SUIT_MASK[SUIT_LETTERS.index(trump)]).bit_count() if trump else 0
-        if "refuse" in texts:
-            out[texts["refuse"]] = 1.0 if n >= 5 else -1.0
+        if "refuse" in by_kind:
+            out[by_kind["refuse"]] = 1.0 if n >= 5 else -1.0
         return out
     if phase == "give":
         trump = obs.info.get("trump")
         t = SUIT_LETTERS.index(trump) if trump else -1
         for a in obs.legal:
-            cards = [card_of(w) for w in a.text.split()[1:]]
-            out[a] = -sum(rank_value(c) + (10 if c // 13 == t else 0) for c in cards)
+            out[a] = -sum(rank_value(c) + (10 if c // 13 == t else 0) for c in a.step.cards)
         return out
     if phase in ("announce", "lese"):
-        if "silent" in texts:
-            out[texts["silent"]] = 1.0
+        if "silent" in by_kind:
+            out[by_kind["silent"]] = 1.0
         return out
     if phase == "continue":
-        if "continue" in texts:
-            out[texts["continue"]] = 1.0
+        if "continue" in by_kind:
+            out[by_kind["continue"]] = 1.0
         return out
     if phase == "play":
         return _play(obs)
@@ -145,24 +147,24 @@ def _play(obs: Observation) -> dict[Action, float]:
         partner_to_come=len(trick) < 2,
     )
     plain: dict[Action, Card] = {}
-    suffixed: dict[Action, str] = {}
+    suffixed: dict[Action, Card] = {}
     for a in obs.legal:
-        words = a.text.split(" ")
-        if words[0] != "play":
+        step = a.step
+        if step.kind != "play":
             continue
-        if len(words) == 2:
-            plain[a] = card_of(words[1])
+        if SUF[a] == 0:  # no signal suffix (SAT-16.6)
+            plain[a] = step.cards[0]
         else:
-            suffixed[a] = f"play {words[1]}"
+            suffixed[a] = step.cards[0]
     scores = score_plays(view, plain)
     tricks = info["tricks"]
     key = max(tricks) >= 6 or info.get("continuing", False)
     for a, c in plain.items():
         if c == TWO_HEARTS and not key:
             scores[a] -= 25.0  # keep the 2♥ for a key trick
-    by_text = {a.text: v for a, v in scores.items()}
-    for a, base in suffixed.items():
-        scores[a] = by_text.get(base, 0.0) - 0.5  # signals reveal to both sides
+    by_card = {plain[a]: v for a, v in scores.items()}
+    for a, c in suffixed.items():
+        scores[a] = by_card.get(c, 0.0) - 0.5  # signals reveal to both sides: as the plain play
 
     return scores
 

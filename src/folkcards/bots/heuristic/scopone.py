@@ -17,6 +17,8 @@ Every action is ``play C`` or ``play C take …``; each is scored by
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import cast
 
 from folkcards.bots.heuristic.common import card_of
 from folkcards.cards import (
@@ -31,7 +33,7 @@ from folkcards.cards import (
 )
 from folkcards.engine.actions import Action
 from folkcards.engine.api import Observation
-from folkcards.games.scopone import COINS, RE_BELLO, SETTEBELLO, VALUE, capture_value
+from folkcards.games.scopone import COINS, RE_BELLO, SETTEBELLO, VALUE, Play, capture_value
 
 DECK: CardSet = DECK_40
 """The Italian pack of 40 (SCO-1.1); capture values, coins, the settebello and the re
@@ -98,12 +100,8 @@ def evaluate(obs: Observation) -> dict[Action, float]:
     last_turn = total_turns == 1
     worths = WORTH[re_bello]
     out: dict[Action, float] = {}
-    for a in obs.legal:
-        words = a.text.split(" ")
-        c = card_of(words[1])
-        taken = 0
-        for t in words[3:]:
-            taken |= BIT[card_of(t)]
+    for a in cast("Sequence[Play]", obs.legal):  # every Scopone action is a Play (SCO-4.5)
+        c, taken = a.card, a.take
         if taken:
             gain = worths[c] + _worth_of(taken, worths)
             after = table & ~taken
@@ -157,20 +155,17 @@ def _exposure(c: Card, unseen: CardSet, re_bello: bool) -> float:
 
 
 def rollout(legal: tuple[Action, ...], rng: random.Random) -> Action:
-    """A fast playout policy from the action texts alone: mostly the most valuable capture
-    (or the cheapest card to lay down), sometimes a random action for variety."""
+    """A fast playout policy from the actions alone (each Play's card and take set):
+    mostly the most valuable capture (or the cheapest card to lay down), sometimes a random
+    action for variety."""
     if len(legal) == 1 or rng.random() < 0.15:
         return legal[rng.randrange(len(legal))]
     best = legal[0]
     best_value = -1e9
-    for a in legal:
-        words = a.text.split(" ")
-        c = CARD_VALUES[words[1]]
-        v = c + sum(CARD_VALUES[w] for w in words[3:]) if len(words) > 2 else -c
+    worths = WORTH[False]
+    for a in cast("tuple[Play, ...]", legal):
+        c = worths[a.card]
+        v = c + sum_over(a.take, worths) if a.take else -c
         if v > best_value:
             best, best_value = a, v
     return best
-
-
-CARD_VALUES: dict[str, float] = {CARD_NAMES[c]: worth(c) for c in iter_cards(DECK)}
-"""``worth`` of each card by its text (for :func:`rollout`)."""

@@ -22,6 +22,10 @@ Built from the :class:`~folkcards.engine.api.Observation` alone, on the engine's
    ``hide ?``, ``give ?``. A world that cannot be completed, or that shows the seat anything
    else, is drawn again (:func:`~folkcards.engine.determinize.rejection_sample`).
 
+The history is read from its steps' structure (:class:`~folkcards.engine.actions.Step`),
+never from their text: a step the seat saw whole carries the action itself, which the
+replay takes as it is; a masked one (``hide ?``, ``give ?``, SAT-19.3) only its kind.
+
 Before trump is made (or after a no-picture redeal) only the first fives are dealt: the
 seat's own, the others' at random, the trump maker's without pictures after ``redeal``
 (SAT-5.1, SAT-5.4), and the 32 cards still to come at random (:func:`_first_fives`).
@@ -36,6 +40,7 @@ from typing import TYPE_CHECKING
 
 from folkcards.cards import BIT, RANKS, SUIT_MASK, SUITS, Card, CardSet, cards_list, parse_card
 from folkcards.cards import ranks_mask as _ranks_mask
+from folkcards.engine.actions import Step
 from folkcards.engine.api import FolkcardsError, Observation
 from folkcards.engine.determinize import Constraints, Infeasible, LastRead, Reject, rejection_sample
 
@@ -50,7 +55,6 @@ from .rules import (
     PH_ANNOUNCE,
     PH_PROPOSE,
     PICTURES,
-    TABLE,
     card_subsets,
     deck_from_hands,
     loser_gives_ok,
@@ -143,7 +147,7 @@ class Knowledge:
     me: int
     tm: int
     tk: bool
-    first: str
+    first: Step  # the trump maker's step: trump X, blind N, or (Trup Kasiet) hide ? / hide C
     trump: int
     cards: int  # cards each seat gives (SAT-7.1), 0 without passing
     winners: int  # the passing winners' team, −1 without passing
@@ -198,9 +202,9 @@ def _placed(obs: Observation) -> Knowledge:
     passing = dict(obs.carry).get("passing")
     winners = passing["winners"] if passing else -1
     played = [0, 0, 0, 0]
-    for text, s in zip(obs.history, obs.actors, strict=True):
-        if text.startswith("play "):
-            played[s] |= BIT[parse_card(text.split(" ")[1])]
+    for step, s in zip(obs.history, obs.actors, strict=True):
+        if step.kind == "play":  # every play is public (SAT-19): its card is the first named
+            played[s] |= BIT[step.cards[0]]
     known = [_cards_of(cards) for cards in info["known_cards"]]
     gave = _cards_of(info["gave"])
     post_known = [played[s] | known[s] for s in range(4)]
@@ -250,7 +254,7 @@ def _narrowed(kn: Knowledge, obs: Observation) -> Knowledge:
     turned card's whereabouts after an exchange (SAT-19.2)."""
     me, tm, trump = kn.me, kn.tm, kn.trump
     allowed = list(kn.allowed)
-    proposed = "propose" in obs.history
+    proposed = any(step.kind == "propose" for step in obs.history)
     # A seat shown to act with nothing legal in the give or announce phase waits for the
     # partner's private propose step (SAT-19.1 masks it as what follows a pass): the partner
     # holds no trump then, as in every world that shows this seat the same.
@@ -309,7 +313,7 @@ def _prepare(obs: Observation) -> _Prepared | Constraints:
     """``obs`` read for drawing: before trump, the first fives' constraints
     (:func:`_first_fives`); else its knowledge, checked exactly for a deal (and, where the
     trump card is drawn, for one of a candidate suit that admits a deal)."""
-    if not obs.history or obs.history[0] == "redeal":
+    if not obs.history or obs.history[0].kind == "redeal":
         return _first_fives(obs)
     kn = knowledge(obs)
     base = kn.constraints()
@@ -437,13 +441,15 @@ def _in_dealt_order(
         hands.append(cards)
     special = kn.turned if kn.turned >= 0 else tcard
     lst = hands[kn.tm]
-    if kn.first.startswith("blind"):
-        n = int(kn.first.split(" ")[1])
+    first = kn.first
+    if first.kind == "blind":
+        n = first.number
+        assert n is not None  # blind N names its position (SAT-5.3)
         if special < 0 or special not in lst:
             raise Reject("the blind card is not the trump maker's")
         lst.remove(special)
         lst.insert(8 + n, special)
-    elif kn.first.startswith("hide") and tcard >= 0:
+    elif first.kind == "hide" and tcard >= 0:
         if tcard not in lst:
             raise Reject("the hidden card is not the trump maker's")
         lst.remove(tcard)
@@ -465,16 +471,18 @@ def _replay(
     """Replay the visible history on ``deck``, filling the hidden steps: the private
     ``pass``/``silent`` this seat did not see (SAT-19.1) — and, when this seat is to act,
     those still pending before it — ``hide ?`` with the trump card, ``give ?`` with the
-    gives rebuilt (or any legal one). Reject if a step is not legal on this deck."""
+    gives rebuilt (or any legal one). A step seen whole is replayed as the action it carries.
+    Reject if a step is not legal on this deck."""
     me = obs.seat
     try:
         st = game.new_deal(game.normalize_variant(obs.variant), obs.dealer, deck, carry=obs.carry)
-        for text, actor in zip(obs.history, obs.actors, strict=True):
-            _skip_private(st, me, text)
+        for step, actor in zip(obs.history, obs.actors, strict=True):
+            _skip_private(st, me, step.kind)
             if st.to_act != actor:
-                raise Reject(f"{text!r} is not the step of seat {actor} here")
-            if "?" in text:
-                if text.startswith("hide"):
+                raise Reject(f"{step!r} is not the step of seat {actor} here")
+            act = step.action
+            if act is None:  # masked (SAT-19.3): hide ?, give ? / give ? ?
+                if step.kind == "hide":
                     if tcard < 0:
                         raise Reject("no trump card to hide")
                     act = HIDE[tcard]
@@ -482,8 +490,6 @@ def _replay(
                     act = GIVE[gifts[actor]]
                 else:
                     act = rng.choice(st.legal_actions())
-            else:
-                act = TABLE.by_text[text]
             if act not in st.legal_actions():
                 raise Reject(f"{act.text!r} is not legal here")
             st.apply(act)
@@ -494,14 +500,15 @@ def _replay(
     return st
 
 
-def _skip_private(st: SatatState, me: int, text: str) -> None:
+def _skip_private(st: SatatState, me: int, kind: str) -> None:
     """Take the private steps of other seats that this seat's history does not show before
-    ``text`` (SAT-19.1, SAT-16.7): a partner's ``pass`` (unless ``text`` is his
-    ``propose``), an announce-phase ``silent`` (unless it is the ``announce``)."""
+    its next step, of verb ``kind`` ("" after the last one) (SAT-19.1, SAT-16.7): a
+    partner's ``pass`` (unless the next step is his ``propose``), an announce-phase
+    ``silent`` (unless it is the ``announce``)."""
     while st.to_act is not None and st.to_act != me:
-        if st.ph == PH_PROPOSE and text != "propose":
+        if st.ph == PH_PROPOSE and kind != "propose":
             st.apply(A_PASS)
-        elif st.ph == PH_ANNOUNCE and text != "announce":
+        elif st.ph == PH_ANNOUNCE and kind != "announce":
             st.apply(A_SILENT)
         else:
             break

@@ -29,7 +29,6 @@ from folkcards.cards import (
     Card,
     CardSet,
     iter_cards,
-    parse_card,
     ranks_mask,
 )
 from folkcards.engine.actions import Action, ActionTable
@@ -298,30 +297,33 @@ TRUMP: list[Action] = [TABLE.actions[0]] * 4
 
 
 def _index_table() -> None:
-    """Fill ``KIND``, ``ARG``, ``SUF`` and the per-card, per-position and per-suit actions."""
+    """Fill ``KIND``, ``ARG``, ``SUF`` and the per-card, per-position and per-suit actions,
+    from each action's structure (its :class:`~folkcards.engine.actions.Step`: verb, cards,
+    number, suit); a play's signal suffix (SAT-16.6) is the one word a step does not carry,
+    so it is its text's last word."""
     for a in TABLE.actions:
-        tok = a.text.split(" ")
-        k = VERBS[tok[0]]
+        st = a.step
+        k = VERBS[st.kind]
         KIND[a] = k
         if k == K_PLAY:
-            c = parse_card(tok[1])
+            c = st.cards[0]
             ARG[a] = c
-            SUF[a] = SUFFIXES.index(tok[2]) if len(tok) > 2 else 0
+            last = a.text.rpartition(" ")[2]
+            SUF[a] = SUFFIXES.index(last) if last in SUFFIXES[1:] else 0
             PLAY[c][SUF[a]] = a
         elif k == K_GIVE:
-            m = 0
-            for t in tok[1:]:
-                m |= BIT[parse_card(t)]
-            ARG[a] = m
-            GIVE[m] = a
+            ARG[a] = st.card_set
+            GIVE[ARG[a]] = a
         elif k == K_HIDE:
-            ARG[a] = parse_card(tok[1])
+            ARG[a] = st.cards[0]
             HIDE[ARG[a]] = a
         elif k == K_BLIND:
-            ARG[a] = int(tok[1])
+            assert st.number is not None
+            ARG[a] = st.number
             BLIND[ARG[a]] = a
         elif k == K_TRUMP:
-            ARG[a] = SUITS.index(tok[1])
+            assert st.suit is not None
+            ARG[a] = SUITS.index(st.suit)
             TRUMP[ARG[a]] = a
 
 

@@ -32,8 +32,10 @@ now and as dealt, both team piles, sweeps per team, the seat of the last capture
 and whether the deal is void, each field documented there.
 
 Only the hands are hidden: every play and capture is public (SCO-9), so ``history`` holds
-every action's full text, and ``public_observation()`` (``seat`` = SPECTATOR) is any
-seat's observation without its hand and legal actions.
+every action seen whole — each entry the Play's :class:`~folkcards.engine.actions.Step`,
+its text with its cards (the card played first) and the Play itself as ``action`` — and
+``public_observation()`` (``seat`` = SPECTATOR) is any seat's observation without its
+hand and legal actions.
 
 A state pickles by value (its game by name, its history as (card, take) pairs, its rules
 rebuilt on loading), and ``copy.copy`` / ``copy.deepcopy`` are ``clone()``.

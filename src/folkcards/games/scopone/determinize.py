@@ -14,21 +14,25 @@ spectator's public one — on the engine's kit (:mod:`folkcards.engine.determini
    seat has played, the initial table), then set to the present from the observation —
    table, piles, sweeps, turn, history. Nothing is inferred, so no draw can be refused:
    every world has the observation it came from (the tests check it).
+
+Every play is public (SCO-9), so every entry of the history is a step the seat saw whole:
+its ``action`` is the :class:`~.actions.Play` itself, and the history is taken from the
+steps as it is, never read back from their text.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from folkcards.cards import BIT, DECK_40, Card, CardSet, iter_cards, parse_card, to_mask
+from folkcards.cards import DECK_40, Card, CardSet, iter_cards, parse_card, to_mask
 from folkcards.engine.api import SPECTATOR, Observation
 from folkcards.engine.determinize import Constraints, Infeasible, LastRead
 
-from .actions import Play, parse_play
+from .actions import Play
 from .deal import ScoponeDeal
-from .fast import action_for, value_key
+from .fast import value_key
 from .rules import ScoponeRules, rules_of
 
 if TYPE_CHECKING:
@@ -77,14 +81,15 @@ class Prepared:
         others, cons = constraints(obs, table | piles[0] | piles[1])
         if not cons.feasible():
             raise Infeasible("the hand sizes do not match the unseen cards (determinize)")
-        plays = [parse_play(t) for t in obs.history]
+        # SCO-9: nothing is hidden, so each step's action is the Play that was made
+        history = cast("list[Play]", [step.action for step in obs.history])
         played = [0] * SEATS
-        for (c, _), actor in zip(plays, obs.actors, strict=True):
-            played[actor] |= BIT[c]
+        for play, actor in zip(history, obs.actors, strict=True):
+            played[actor] |= play.bit
         variant = game.normalize_variant(dict(obs.variant))
         return cls(
             others, cons, table, piles, played, tuple(_cards(info["initial_table"])),
-            [action_for(c, take or 0) for c, take in plays], variant, rules_of(variant),
+            history, variant, rules_of(variant),
         )  # fmt: skip
 
 
