@@ -22,7 +22,7 @@ import random
 
 from test_copies_and_spectators import VARIANTS, choose, new_deal
 
-from folkcards.engine import SPECTATOR, Step, masked
+from folkcards.engine.testing import check_history_steps, check_world_history
 from folkcards.games.huutopussi import GAME, HuutopussiState
 from folkcards.games.huutopussi.rules import K_DISCARD, K_GIVE, K_RETURN, KIND
 
@@ -45,28 +45,13 @@ def seen_by(action: int, actor: int) -> tuple[int, ...] | None:
 
 def check_history(state: HuutopussiState) -> int:
     """Every viewer's history against the rules; the number of hidden entries seen."""
-    hidden = 0
-    for viewer in (*range(state.num_seats), SPECTATOR):
-        obs = state.public_observation() if viewer == SPECTATOR else state.observation(viewer)
-        assert len(obs.history) == len(state.history)
-        for i, step in enumerate(obs.history):
-            action, actor = state.history[i], state.actors[i]
-            assert isinstance(step, Step)
-            seers = seen_by(action, actor)
-            if seers is not None and viewer not in seers:
-                text = MASKED[KIND[action]]
-                assert step is masked(text)
-                assert (step.kind, step.hidden, step.action, step.cards) == (
-                    text.split(" ")[0],
-                    1,
-                    None,
-                    (),
-                )
-                hidden += 1
-            else:
-                assert step.hidden == 0 and step.action is action
-                assert step == action.text and step.kind == action.text.split(" ")[0]
-    return hidden
+
+    def hidden_as(viewer: int, i: int) -> str | None:
+        action = state.history[i]
+        seers = seen_by(action, state.actors[i])
+        return MASKED[KIND[action]] if seers is not None and viewer not in seers else None
+
+    return check_history_steps(state, hidden_as)
 
 
 def test_hidden_entries_are_masked_exactly_where_the_rules_hide_them() -> None:
@@ -96,12 +81,7 @@ def test_worlds_replay_the_visible_steps_own_actions() -> None:
                 obs = state.observation(seat)
                 world = GAME.determinize(obs, rng)
                 assert world.observation(seat) == obs
-                for i, step in enumerate(obs.history):
-                    if step.action is not None:
-                        assert world.history[i] is step.action
-                    else:
-                        assert KIND[world.history[i]] == KIND[state.history[i]]
-                        hidden_steps += 1
+                hidden_steps += check_world_history(obs, world)
                 worlds += 1
             state.apply(choose(state, rng))
     assert worlds > 100 and hidden_steps > 50

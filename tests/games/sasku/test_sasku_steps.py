@@ -20,7 +20,7 @@ import random
 
 from sasku_helpers import LONE_KS, TWO_LONE, deal
 
-from folkcards.engine import SPECTATOR, Step, masked
+from folkcards.engine.testing import check_history_steps, check_world_history
 from folkcards.games.sasku import GAME, SaskuState, shuffled_pack
 from folkcards.games.sasku.actions import K_RETURN, KIND
 
@@ -34,21 +34,12 @@ def hidden_from(viewer: int, action: int, actor: int) -> bool:
 
 def check_history(state: SaskuState) -> int:
     """Every viewer's history against the rules; the number of hidden entries seen."""
-    hidden = 0
-    for viewer in (0, 1, 2, 3, SPECTATOR):
-        obs = state.public_observation() if viewer == SPECTATOR else state.observation(viewer)
-        assert len(obs.history) == len(state.history)
-        for i, step in enumerate(obs.history):
-            action, actor = state.history[i], state.actors[i]
-            assert isinstance(step, Step)
-            if hidden_from(viewer, action, actor):
-                assert step is masked("return ?")
-                assert (step.kind, step.hidden, step.action, step.cards) == ("return", 1, None, ())
-                hidden += 1
-            else:
-                assert step.hidden == 0 and step.action is action
-                assert step == action.text and step.kind == action.text.split(" ")[0]
-    return hidden
+    return check_history_steps(
+        state,
+        lambda viewer, i: (
+            "return ?" if hidden_from(viewer, state.history[i], state.actors[i]) else None
+        ),
+    )
 
 
 def random_deal(seed: int) -> SaskuState:
@@ -94,12 +85,7 @@ def test_worlds_replay_the_visible_steps_own_actions() -> None:
                 obs = state.observation(seat)
                 world = GAME.determinize(obs, rng)
                 assert world.observation(seat) == obs
-                for i, step in enumerate(obs.history):
-                    if step.action is not None:
-                        assert world.history[i] is step.action
-                    else:
-                        assert KIND[world.history[i]] == K_RETURN
-                        hidden_returns += 1
+                hidden_returns += check_world_history(obs, world)
                 worlds += 1
             state.apply(rng.choice(state.legal_actions()))
     assert worlds > 50 and hidden_returns > 0

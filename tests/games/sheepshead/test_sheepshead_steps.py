@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import random
 
-from folkcards.engine import SPECTATOR, Action, Step, masked
+from folkcards.engine import SPECTATOR, Action
+from folkcards.engine.testing import check_history_steps, check_world_history
 from folkcards.games.sheepshead import GAME, SheepsheadState
 from folkcards.games.sheepshead.rules import K_BURY, KIND
 
@@ -33,21 +34,12 @@ def hidden_from(viewer: int, action: int, actor: int) -> bool:
 
 def check_history(state: SheepsheadState) -> int:
     """Every viewer's history against the rules; the number of hidden entries seen."""
-    hidden = 0
-    for viewer in (*range(state.num_seats), SPECTATOR):
-        obs = state.public_observation() if viewer == SPECTATOR else state.observation(viewer)
-        assert len(obs.history) == len(state.history)
-        for i, step in enumerate(obs.history):
-            action, actor = state.history[i], state.actors[i]
-            assert isinstance(step, Step)
-            if hidden_from(viewer, action, actor):
-                assert step is masked("bury ?")
-                assert (step.kind, step.hidden, step.action, step.cards) == ("bury", 1, None, ())
-                hidden += 1
-            else:
-                assert step.hidden == 0 and step.action is action
-                assert step == action.text and step.kind == action.text.split(" ")[0]
-    return hidden
+    return check_history_steps(
+        state,
+        lambda viewer, i: (
+            "bury ?" if hidden_from(viewer, state.history[i], state.actors[i]) else None
+        ),
+    )
 
 
 def random_deal(seed: int) -> SheepsheadState:
@@ -94,12 +86,7 @@ def test_worlds_replay_the_visible_steps_own_actions() -> None:
                     assert (
                         world.public_observation() if public else world.observation(seat)
                     ) == obs
-                    for i, step in enumerate(obs.history):
-                        if step.action is not None:
-                            assert world.history[i] is step.action
-                        else:
-                            assert KIND[world.history[i]] == K_BURY
-                            hidden_buries += 1
+                    hidden_buries += check_world_history(obs, world)
                     worlds += 1
             state.apply(choose(state, rng))
     assert worlds > 100 and hidden_buries > 50
