@@ -12,6 +12,7 @@ import toygame
 from folkcards.bots import make_bot, play_deal
 from folkcards.bots.base import BotError
 from folkcards.bots.batched import BatchPIMCBot
+from folkcards.bots.positions import card_play_position
 from folkcards.games import GAMES
 
 pytest.importorskip("numpy")
@@ -21,19 +22,7 @@ GAME_NAMES = ("sasku", "sheepshead", "satat", "huutopussi", "scopone")
 
 def _card_play_position(game: str, seed: int) -> Any:
     """A position in card play with a choice, reached by the heuristic."""
-    rng = random.Random(seed)
-    h = make_bot("heuristic")
-    g = GAMES[game]
-    while True:
-        state = g.random_deal(rng)
-        seen = 0
-        while not state.is_over:
-            obs = state.observation(state.to_act)
-            if obs.phase == "play" and len(obs.legal) > 1:
-                seen += 1
-                if seen == 5:
-                    return state
-            state.apply(h.choose(obs, rng))
+    return card_play_position(GAMES[game], random.Random(seed), nth=5)
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)

@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from folkcards.bots import explain_hint, hint, make_bot
+from folkcards.bots import explain_hint, hint
+from folkcards.bots.positions import card_play_position
 from folkcards.engine.api import Observation
 from folkcards.games import GAMES
 
@@ -16,19 +17,9 @@ pytest.importorskip("numpy")
 
 
 def _play(game: str, seed: int) -> Observation:
-    rng = random.Random(seed)
-    h = make_bot("heuristic")
-    while True:
-        state = GAMES[game].random_deal(rng)
-        seen = 0
-        while not state.is_over:
-            assert state.to_act is not None
-            obs = state.observation(state.to_act)
-            if obs.phase == "play" and len(obs.legal) > 2:
-                seen += 1
-                if seen == 2:
-                    return obs
-            state.apply(h.choose(obs, rng))
+    state = card_play_position(GAMES[game], random.Random(seed), nth=2, choices=3)
+    assert state is not None and state.to_act is not None
+    return state.observation(state.to_act)
 
 
 @pytest.mark.parametrize("game", ["sasku", "scopone", "sheepshead", "satat", "huutopussi"])

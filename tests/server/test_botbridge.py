@@ -15,6 +15,7 @@ import pytest
 
 from folkcards.bots.base import Evaluation
 from folkcards.bots.batched import BatchPIMCBot
+from folkcards.bots.positions import card_play_position
 from folkcards.bots.search import PIMCBot
 from folkcards.engine.api import DealState, Observation
 from folkcards.games import GAMES
@@ -36,16 +37,9 @@ needs_batch = pytest.mark.skipif(not _compiled(), reason="the batch extra (numpy
 
 def _play_position(game: str, seed: int) -> Observation:
     """The observation of the seat to act in card play, with a choice to make."""
-    rng = random.Random(seed)
-    h = botbridge.SeatBot("heuristic", seed)
-    while True:
-        state = GAMES[game].random_deal(rng)
-        while not state.is_over:
-            assert state.to_act is not None
-            obs = state.observation(state.to_act)
-            if obs.phase == "play" and len(obs.legal) > 1:
-                return obs
-            state.apply(h.choose(obs))
+    state = card_play_position(GAMES[game], random.Random(seed))
+    assert state is not None and state.to_act is not None
+    return state.observation(state.to_act)
 
 
 class Spy:

@@ -197,25 +197,14 @@ def in_disk_cache(game: str) -> bool:
 def _position(game: str, attempt: int) -> Observation | None:
     """An observation of card play with a choice (the third such of a deal played by the
     heuristic), to warm a game's kernels on; None when the game has none."""
-    from folkcards.bots import make_bot
+    from folkcards.bots.positions import card_play_position
     from folkcards.games import GAMES
 
     g = GAMES.get(game)
-    if g is None:
+    state = None if g is None else card_play_position(g, random.Random(7 + attempt), 3, 2, 20)
+    if state is None or state.to_act is None:
         return None
-    rng = random.Random(7 + attempt)
-    h = make_bot("heuristic")
-    for _ in range(20):
-        state = g.random_deal(rng)
-        seen = 0
-        while not state.is_over and state.to_act is not None:
-            obs = state.observation(state.to_act)
-            if obs.phase == "play" and len(obs.legal) > 1:
-                seen += 1
-                if seen == 3:
-                    return obs
-            state.apply(h.choose(obs, rng))
-    return None
+    return state.observation(state.to_act)
 
 
 def warm_game(game: str) -> bool:
