@@ -92,6 +92,46 @@ def deal_over(page: Any) -> bool:
     return bool(page.locator(".banner.deal-over").count() > 0)
 
 
+NO_PLAY = ("redeal", "everyone passed", "doubler", "void deal")
+NO_PLAY_FA = ("پخش دوباره", "همه پاس دادند", "دوبرابر", "دست باطل")
+
+
+def no_play_deal(page: Any) -> bool:
+    """The finished deal ended before any trick: a redeal (HUU-4.6, SAT-5.4, SAT-6.3),
+    everyone passed, a doubler pass-out (SHP-9): its scoring summary says so."""
+    summary = page.locator(".side .deal-breakdown summary")
+    if not summary.count():
+        return False
+    text = summary.first.inner_text()
+    return any(w in text.lower() for w in NO_PLAY) or any(w in text for w in NO_PLAY_FA)
+
+
+def open_seat_with_a_turn(
+    browser: Any,
+    web: ServerThread,
+    game: str,
+    size: str = "desktop",
+    lang: str = "en",
+    **table: Any,
+) -> tuple[Any, Any, list[str]]:
+    """``open_seat`` at a new table whose deal comes to this seat's turn. The decks are
+    shuffled from a secure source, so a bot may end a deal before this seat acts (a redeal,
+    SAT-5.4 / HUU-4.6): then another table, at most four, and only after such a deal."""
+    for _ in range(4):
+        res = new_table(web, game, **table)
+        ctx, page, errs = open_seat(browser, web, res, size, lang)
+        deadline = time.time() + 60
+        while not page.locator(".prompt.mine").count() and not deal_over(page):
+            assert time.time() < deadline, "neither this seat's turn nor the deal's end came"
+            page.wait_for_timeout(50)
+        if page.locator(".prompt.mine").count():
+            return ctx, page, errs
+        assert no_play_deal(page), "a played deal ended without this seat's turn"
+        assert errs == []
+        ctx.close()
+    raise AssertionError(f"four {game} deals in a row ended before this seat's turn")
+
+
 def key_step(page: Any) -> str | None:
     """One move made with the keyboard alone, as a player who cannot use a mouse would:
     Enter in an open chooser; else "c" to reach the hand, arrows to a playable card and

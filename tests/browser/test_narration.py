@@ -18,7 +18,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.browser.helpers import SIZES, click_step, deal_over, new_table, open_seat, settle
+from tests.browser.helpers import (
+    SIZES,
+    click_step,
+    deal_over,
+    no_play_deal,
+    open_seat_with_a_turn,
+    settle,
+)
 from tests.browser.test_i18n import load
 from tests.server.harness import ServerThread
 
@@ -172,8 +179,8 @@ def test_a_deal_narrated_explained_and_scored(
 ) -> None:
     halves = [tuple(x.split("-")) for x in order.split(",")]
     lang, size = halves[0]
-    res = new_table(web, game, name="پریا")  # a name with no Latin word in it
-    ctx, page, errs = open_seat(browser, web, res, size, lang)
+    # a name with no Latin word in it
+    ctx, page, errs = open_seat_with_a_turn(browser, web, game, size, lang, name="پریا")
     page.evaluate(WATCH_NOTES)
     moves = 0
     explained = False
@@ -211,9 +218,7 @@ def test_a_deal_narrated_explained_and_scored(
     summary = bd.locator("summary").inner_text()
     # a deal that ended before any trick (a redeal, HUU-4.6 / SAT-5.4; everyone passed; a
     # doubler pass-out, SHP-9) has no trick to narrate: its outcome says so
-    no_play = ("redeal", "everyone passed", "doubler", "void deal")
-    no_play_fa = ("پخش دوباره", "همه پاس دادند", "دوبرابر", "دست باطل")
-    redeal = any(w in summary.lower() for w in no_play) or any(w in summary for w in no_play_fa)
+    redeal = no_play_deal(page)
     if tricks and not redeal:
         won = "wins the" if lang == "en" else "تریک"
         lines = [x for x in log if won in x]
