@@ -12,6 +12,7 @@ hidden — read once, so that no client parses history text again.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cached_property
 from typing import Any
 
 from folkcards.cards import CARD_NAMES, CARD_NUMBERS, SUITS, Card, CardError, CardSet, parse_card
@@ -32,6 +33,9 @@ class Step(str):
     - ``suit`` — the suit letter it names (``trump H``), else ``None``;
     - ``hidden`` — how many cards of it this viewer did not see (``give ? ?`` → 2); 0 when
       the viewer saw it whole;
+    - ``words`` — its other words, in order: neither a card, a ``?``, a number nor a suit
+      (``take`` of Scopone's ``play 7C take 3H``, ``to`` of Sasku's ``deal to AC``,
+      ``threes`` of ``deal threes``, Satat's signal ``grate`` of ``play 5D grate``);
     - ``action`` — the :class:`Action` itself when the viewer saw it whole, else ``None``.
 
     A game's observation puts ``action.step`` in the history for an action the viewer saw,
@@ -44,6 +48,7 @@ class Step(str):
     number: int | None
     suit: str | None
     hidden: int
+    words: tuple[str, ...]
     action: Action | None
 
     @property
@@ -63,6 +68,7 @@ class Step(str):
             "number": self.number,
             "suit": self.suit,
             "hidden": self.hidden,
+            "words": list(self.words),
         }
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -80,6 +86,7 @@ def _read_step(text: str, action: Action | None) -> Step:
     step.number = None
     step.suit = None
     hidden = 0
+    words: list[str] = []
     for tok in tokens[1:]:
         c = CARD_NUMBERS.get(tok)
         if c is not None:
@@ -89,9 +96,13 @@ def _read_step(text: str, action: Action | None) -> Step:
         elif tok.isdigit():
             if step.number is None:
                 step.number = int(tok)
-        elif len(tok) == 1 and tok in SUITS and step.suit is None:
-            step.suit = tok
+        elif len(tok) == 1 and tok in SUITS:
+            if step.suit is None:
+                step.suit = tok
+        else:
+            words.append(tok)
     step.cards = tuple(cards)
+    step.words = tuple(words)
     step.hidden = hidden
     step.action = action if hidden == 0 else None
     return step
@@ -121,21 +132,20 @@ class Action(int):
     """
 
     text: str
-    step: Step
 
     def __new__(cls, code: int, text: str) -> Action:
         obj = int.__new__(cls, code)
         obj.text = text
         return obj
 
-    def __getattr__(self, name: str) -> Any:
-        # Only reached when ``step`` is not yet in the instance dict (a game that makes its
-        # actions lazily, as Scopone does, or an unpickled action): read it once and keep it.
-        if name == "step":
-            step = _read_step(self.text, self)
-            self.__dict__["step"] = step
-            return step
-        raise AttributeError(name)
+    @cached_property
+    def step(self) -> Step:
+        """The action as a history entry. An :class:`ActionTable` sets it when it makes the
+        action; a game that makes its actions lazily (Scopone), or an unpickled action,
+        reads it here once and keeps it. (A cached property, not ``__getattr__``: a class
+        with ``__getattr__`` makes every attribute read of its instances slower, and
+        ``apply`` reads an action's attributes on every play.)"""
+        return _read_step(self.text, self)
 
     def __getstate__(self) -> dict[str, Any]:
         state = self.__dict__

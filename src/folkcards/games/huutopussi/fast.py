@@ -56,10 +56,14 @@ SuitTables = tuple[tuple[tuple[Action, ...], ...], ...]
 
 def _suit_tables(by_card: tuple[Action, ...]) -> SuitTables:
     """For each suit, the action tuple of every 9-bit pattern of its cards (ranks A..6)."""
-    return tuple(
-        tuple(tuple(by_card[s * 13 + r] for r in range(9) if m >> r & 1) for m in range(512))
-        for s in range(4)
-    )
+    tables = []
+    for s in range(4):
+        table: list[tuple[Action, ...]] = [()] * 512
+        for m in range(1, 512):  # a pattern's actions: its lowest card's, then the rest's
+            low = m & -m
+            table[m] = (by_card[s * 13 + low.bit_length() - 1], *table[m ^ low])
+        tables.append(tuple(table))
+    return tuple(tables)
 
 
 PLAY_TABS = _suit_tables(PLAY)

@@ -47,6 +47,7 @@ from .rules import (
 
 M13 = 0x1FFF
 M26 = (1 << 26) - 1
+_SUIT40 = DECK_40 & M13  # the ranks of one suit in the pack (SCO-1.1)
 
 # --- the value key ----------------------------------------------------------------------------
 
@@ -55,9 +56,17 @@ VW: tuple[int, ...] = tuple(5 ** (VALUE[c] - 1) if VALUE[c] else 0 for c in rang
 value's cards (at most 4, SCO-1.2). Base 5, not 4-bit fields: the key stays below
 5**10 < 2**30, a one-digit Python int (cheap to add and hash), and its low bits depend on
 every value's count, so dicts keyed by it probe short chains."""
-_KW: tuple[int, ...] = tuple(
-    sum(VW[r] for r in range(13) if pattern >> r & 1) for pattern in range(1 << 13)
-)
+
+
+def _pattern_keys() -> tuple[int, ...]:
+    keys = [0] * (1 << 13)
+    for pattern in range(1, 1 << 13):  # a pattern's key: its lowest card's plus the rest's
+        low = pattern & -pattern
+        keys[pattern] = VW[low.bit_length() - 1] + keys[pattern ^ low]
+    return tuple(keys)
+
+
+_KW: tuple[int, ...] = _pattern_keys()
 """The value key of a 13-bit suit pattern (every suit has the same ranks)."""
 POW5: tuple[int, ...] = tuple(5 ** (v - 1) if v else 0 for v in range(11))
 """``vkey // POW5[v] % 5``: the table's count of value ``v``; ``vkey % POW5[v]``: the part
@@ -365,12 +374,14 @@ _TABLE_INFO: dict[int, _TableInfo] = TABLE_INFO.alias(globals(), "_TABLE_INFO")
 
 
 def _suit_plays(s: int) -> list[tuple[Play, ...]]:
-    """Per 13-bit hand pattern of suit ``s``: the ``play C`` actions of its cards, in order."""
+    """Per 13-bit hand pattern of suit ``s``: the ``play C`` actions of its cards, in order
+    (patterns with a card outside the pack, SCO-1.1, stay empty: no hand holds one)."""
     per: list[tuple[Play, ...]] = [()] * (1 << 13)
-    for pattern in range(1 << 13):
-        mask = pattern << (13 * s)
-        if not mask & ~DECK_40:
-            per[pattern] = tuple(NO_CAPTURE[c] for c in iter_cards(mask))
+    for pattern in range(1, 1 << 13):
+        if pattern & ~_SUIT40:
+            continue
+        low = pattern & -pattern  # its lowest card's play, then the rest's
+        per[pattern] = (NO_CAPTURE[13 * s + low.bit_length() - 1], *per[pattern ^ low])
     return per
 
 
@@ -562,7 +573,6 @@ def deal_deck_plain(deck: tuple[Card, ...], dealer: int, rules: ScoponeRules) ->
 
 # --- scoring (SCO-6.4) -------------------------------------------------------------------------
 
-_SUIT40 = DECK_40 & M13
 PRIMIERA_PAIRS: dict[str, tuple[tuple[int, int], ...]] = {
     p: tuple((t[x], t[_SUIT40 & ~x]) for x in range(1 << 13)) for p, t in PRIMIERA_TABLES.items()
 }

@@ -69,10 +69,11 @@ def _best_by_pattern(pictures: str) -> tuple[int, ...]:
     """The highest primiera value among the cards of every 13-bit suit pattern (0: none)."""
     values = PRIMIERA_VALUES[pictures]
     per_rank = [values.get(CARD_NAMES[r][0], 0) for r in range(13)]  # suit C: ranks 0..12
-    return tuple(
-        max((per_rank[r] for r in range(13) if pattern >> r & 1), default=0)
-        for pattern in range(1 << 13)
-    )
+    best = [0] * (1 << 13)
+    for pattern in range(1, 1 << 13):  # the better of its lowest card and the rest's best
+        low = pattern & -pattern
+        best[pattern] = max(per_rank[low.bit_length() - 1], best[pattern ^ low])
+    return tuple(best)
 
 
 PRIMIERA_TABLES: Mapping[str, tuple[int, ...]] = {p: _best_by_pattern(p) for p in PRIMIERA_VALUES}
