@@ -15,7 +15,18 @@ from folkcards.engine.actions import ActionTable
 from folkcards.engine.registry import GAMES
 
 TABLE = ActionTable(
-    ["play TH", "bid 60", "trump H", "give 7C 8C", "pass", "play 7C take 3H 4D"], DECK_52
+    [
+        "play TH",
+        "bid 60",
+        "trump H",
+        "give 7C 8C",
+        "pass",
+        "play 7C take 3H 4D",
+        "deal to AC",
+        "play 5D grate",
+        "ask half C",
+    ],
+    DECK_52,
 )
 
 
@@ -41,7 +52,16 @@ def test_an_actions_step_is_its_text_with_its_structure() -> None:
         "number": None,
         "suit": None,
         "hidden": 0,
+        "words": [],
     }
+    # the words a step's other fields do not name, in order (docs/engine.md §2)
+    assert take.words == ("take",) and give.words == () and bid.words == ()
+    deal_to = TABLE["deal to AC"].step  # SAS-6.4
+    assert (deal_to.kind, deal_to.words, deal_to.cards) == ("deal", ("to",), (CARD_NUMBERS["AC"],))
+    grate = TABLE["play 5D grate"].step  # SAT-16.2
+    assert (grate.words, grate.cards) == (("grate",), (CARD_NUMBERS["5D"],))
+    half = TABLE["ask half C"].step
+    assert (half.kind, half.words, half.suit) == ("ask", ("half",), "C")
 
 
 def test_a_masked_step_hides_its_cards_and_has_no_action() -> None:
@@ -50,6 +70,7 @@ def test_a_masked_step_hides_its_cards_and_has_no_action() -> None:
     assert two.action is None and two.cards == () and two.card_set == 0
     assert masked("give ? ?") is two  # one shared constant per text
     assert masked("return ?").hidden == 1
+    assert masked("return ?").words == ()
 
 
 def test_steps_survive_pickle_and_copies() -> None:

@@ -39,7 +39,15 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from folkcards.cards import CARD_NAMES, CARD_NUMBERS, CardError, CardSet, iter_cards, parse_card
+from folkcards.cards import (
+    CARD_NAMES,
+    CARD_NUMBERS,
+    SUITS,
+    CardError,
+    CardSet,
+    iter_cards,
+    parse_card,
+)
 from folkcards.engine import registry
 from folkcards.engine.actions import Action, Step, sorted_texts
 from folkcards.engine.api import (
@@ -295,6 +303,10 @@ def _json_round(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
+_NAMED = frozenset(CARD_NUMBERS) | frozenset(SUITS) | {"?"}
+"""The words of an action's text that a Step names in ``cards``, ``suit`` or ``hidden``."""
+
+
 def _check_step(who: str, index: int, step: object) -> None:
     """A history entry is a :class:`Step` whose structure is its text's (docs/engine.md
     §2): the verb, the cards and ``?`` it names, and its action exactly when it hides none."""
@@ -306,18 +318,21 @@ def _check_step(who: str, index: int, step: object) -> None:
     words = step.split(" ")
     hidden = words.count("?")
     cards = tuple(CARD_NUMBERS[w] for w in words[1:] if w in CARD_NUMBERS)
+    others = tuple(w for w in words[1:] if w not in _NAMED and not w.isdigit())
     action = step.action
     if (
         step.kind != words[0]
         or step.hidden != hidden
         or step.cards != cards
+        or step.words != others
         or (action is None) != (hidden > 0)
         or (action is not None and action.text != step)
     ):
         raise _fail(
             "observation.steps",
             f"{who}.history[{index}] {str(step)!r} carries kind {step.kind!r}, cards "
-            f"{[CARD_NAMES[c] for c in step.cards]}, hidden {step.hidden}, action "
+            f"{[CARD_NAMES[c] for c in step.cards]}, words {list(step.words)}, hidden "
+            f"{step.hidden}, action "
             f"{action!r}, which its text does not say",
         )
 

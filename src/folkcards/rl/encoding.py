@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from folkcards.cards import CARD_NAMES, CARD_NUMBERS, iter_cards
+from folkcards.cards import CARD_NAMES, iter_cards
 from folkcards.engine.actions import Action
 from folkcards.engine.api import FolkcardsError, Game, Observation, Variant
 
@@ -99,7 +99,7 @@ class Encoder:
         rank: dict[int, int] = {}
         card_pos = {c: i for i, c in enumerate(self.deck_cards)}
         for a in legal:
-            c = CARD_NUMBERS[a.text.split(" ")[1]]
+            c = a.step.cards[0]  # the card played (Scopone: ``play C take …``)
             k = rank.get(c, 0)
             rank[c] = k + 1
             if k < CAPTURE_SLOTS:
@@ -164,12 +164,11 @@ class Encoder:
         seen_base = played_base + n * 52
         recent_base = seen_base + 52
         plays: list[int] = []
-        for text, actor in zip(obs.history, obs.actors, strict=True):
-            tokens = text.split(" ")
-            cards = [CARD_NUMBERS[t] for t in tokens[1:] if t in CARD_NUMBERS]
+        for step, actor in zip(obs.history, obs.actors, strict=True):
+            cards = list(step.cards)
             if not cards:
                 continue
-            if tokens[0] == "play":
+            if step.kind == "play":
                 rel = (actor - me) % n
                 vec[played_base + rel * 52 + cards[0]] = 1.0
                 plays.append(cards[0])

@@ -41,8 +41,7 @@ def bare(step: Step) -> bool:
     """True when the step says nothing but its verb and what it names — its cards, its
     number, its suit (``play TH``, ``give AC KC``, ``bid 60``, ``trump H``) — and no other
     word (not ``play TH grate``, ``play 7C take 7H``, ``deal to AC``, ``ask half C``)."""
-    named = len(step.cards) + step.hidden + (step.number is not None) + (step.suit is not None)
-    return step.count(" ") == named
+    return not step.words
 
 
 def lead_card(step: Step) -> Card | None:
@@ -56,16 +55,15 @@ def lead_card(step: Step) -> Card | None:
 
 def signal(step: Step) -> str | None:
     """Satat's signal word of a play, ``grate``/``pile``/``vire`` of ``play TH grate``
-    (SAT-16.6), else None: the one word of an action that its structure does not name."""
-    if step.kind != "play" or len(step.cards) != 1 or step.count(" ") != 2:
+    (SAT-16.6), else None."""
+    if step.kind != "play" or len(step.cards) != 1 or len(step.words) != 1:
         return None
-    word = step.rpartition(" ")[2]
-    return word if word in SUFFIXES else None
+    return step.words[0] if step.words[0] in SUFFIXES else None
 
 
 def _to_card(step: Step) -> bool:
     """True for a ``VERB to CARD`` action (Sasku's ``deal to AC``)."""
-    return len(step.cards) == 1 and step == f"{step.kind} to {CARD_NAMES[step.cards[0]]}"
+    return len(step.cards) == 1 and step.words == ("to",) and step.number is None
 
 
 @dataclass(frozen=True)
