@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from folkcards.engine.card import GameCard
     from folkcards.engine.conservation import CardView
     from folkcards.engine.events import Event, Told
+    from folkcards.engine.task import Task
 
 JSON = Any
 """A JSON-compatible value (records, results, observations' ``info``)."""
@@ -125,6 +126,9 @@ class Observation:
     (cards it received, the blind it picked…): a game's typed, frozen
     :class:`~folkcards.engine.info.Info` dataclass (``SaskuInfo`` …), each field documented
     there, which also reads as a mapping (``info["trump"]``).
+
+    ``task`` is the decision this seat faces (:class:`~folkcards.engine.task.Task`), built
+    by the game from this observation alone; None unless the seat is to act.
     """
 
     game: str
@@ -147,8 +151,27 @@ class Observation:
         """True when the deal is over."""
         return self.to_act is None
 
+    @property
+    def task(self) -> Task | None:
+        """What this seat is asked to do now (its game's :meth:`Game.task` of this
+        observation): None for a seat not to act, a spectator, a deal that is over, or a
+        game that is not registered."""
+        if self.to_act is None or self.seat != self.to_act or not self.legal:
+            return None
+        from folkcards.engine import registry
+
+        game = registry.GAMES.get(self.game)
+        if game is None:
+            try:
+                game = registry.get(self.game)
+            except FolkcardsError:
+                return None
+        return game.task(self)
+
     def to_dict(self) -> dict[str, JSON]:
-        """The observation as JSON-ready data (cards as canonical text)."""
+        """The observation as JSON-ready data (cards as canonical text); ``task`` is
+        :attr:`task` as a dict, or None."""
+        task = self.task
         return {
             "game": self.game,
             "variant": dict(self.variant),
@@ -164,6 +187,7 @@ class Observation:
             "info": self.info.to_dict() if isinstance(self.info, Info) else dict(self.info),
             "carry": dict(self.carry),
             "result": dict(self.result) if self.result is not None else None,
+            "task": task.to_dict() if task is not None else None,
         }
 
 
@@ -553,6 +577,11 @@ class Game(ABC):
     def describe(self, state: DealState) -> str:
         """A short text picture of a state (used by ``str(state)``)."""
         return f"{self.title} · phase {state.phase} · to act {state.to_act}"
+
+    def task(self, obs: Observation) -> Task | None:
+        """The decision ``obs``'s seat faces (called only when that seat is to act), built
+        from ``obs`` alone (:mod:`folkcards.engine.task`); None where the game says none."""
+        return None
 
     # --- the game card ----------------------------------------------------------------
     def card(self, variant: Mapping[str, Any] | None = None) -> GameCard:

@@ -5,8 +5,10 @@ counter for actions made one card at a time ("Return 3 cards to your partner —
 Choices a beginner cannot guess ("diamonds!", "deal cover", "blind 3", Satat's signals)
 get a one-line explanation while they are on offer; ``explain off`` hides these lines.
 
-The legal actions and the history are read by their structure (``a.step``, the history's
-steps: verb, cards, number), never by splitting their text.
+The decision itself is the engine's: :attr:`Observation.task` (a code, its params and
+rules, :mod:`folkcards.engine.task`), said here through the catalogs' ``terminal.task.*``
+with the players' names; this module keeps only the client's own mapping of params to
+words (seats to names or "your partner", cards, the numbers on offer as a range).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 
 from folkcards.cards import CARD_NAMES
 from folkcards.engine.api import Observation
+from folkcards.engine.task import Task, trick_task
 from folkcards.tui import i18n, present
 
 
@@ -24,19 +27,10 @@ def note(game: str, key: str) -> str:
     return i18n.t(f"terminal.notes.{game}.{key.replace(' ', '_')}")
 
 
-def _count(obs: Observation, key: str) -> int:
-    value = obs.info.get(key)
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
-
-
 def _name(names: Sequence[str], seat: Any) -> str:
     if isinstance(seat, int) and 0 <= seat < len(names):
         return names[seat]
     return "?"
-
-
-def _partner(obs: Observation, seat: int) -> int | None:
-    return (seat + 2) % 4 if obs.num_seats == 4 else None
 
 
 def _them(names: Sequence[str], seat: int | None, mine: int) -> str:
@@ -80,157 +74,61 @@ def received(obs: Observation) -> set[str]:
     return out & held
 
 
+SEAT_PARAMS = frozenset({"giver", "to", "asker", "bidder", "declarer", "leader"})
+"""The task parameters that name a seat (:mod:`folkcards.engine.task`)."""
+THEM_PARAMS = frozenset({"giver", "to", "asker"})
+"""Seat parameters said as "your partner" when they are the partner's seat."""
+CAPITALIZED = frozenset({"giver", "asker"})
+"""Seat parameters that begin their sentence."""
+NUMBERS_PARAMS = frozenset({"bids", "contracts"})
+"""Parameters that are the numbers on offer, said as a range (``65–440 in steps of 5``)."""
+
+
 def task(obs: Observation, names: Sequence[str]) -> str:
-    """The decision in words: what to do, how many, to or from whom."""
-    g, ph, info, me = obs.game, obs.phase, obs.info, obs.seat
-    steps = [a.step for a in obs.legal]
-    kinds = {st.kind for st in steps}
-    nums = sorted(st.number for st in steps if st.number is not None)
-    from folkcards.tui.menu import range_text
-
-    span = range_text(nums) if nums else ""
-    k = "terminal.task."
-    if g == "sasku":
-        if ph == "cut":
-            return i18n.t(k + "sasku_cut")
-        if ph == "exchange":
-            if "return" in kinds:
-                mine = [e for e in info.get("exchanges") or [] if e.get("returner") == me]
-                giver = mine[0].get("giver") if mine else None
-                pic = mine[0].get("picture") if mine else "?"
-                return i18n.t(
-                    k + "sasku_return", giver=_cap(_them(names, giver, me)), card=i18n.ltr(pic)
-                )
-            pic = next((CARD_NAMES[st.cards[0]] for st in steps if st.kind == "give"), "?")
-            return i18n.t(k + "sasku_give", card=i18n.ltr(pic))
-        if ph == "auction":
-            high = info.get("bid")
-            bidder = _name(names, info.get("bidder"))
-            if not span:
-                if high:
-                    return i18n.t(k + "sasku_auction_over_you", name=bidder, bid=high)
-                return i18n.t(k + "sasku_auction_none")
-            if high:
-                return i18n.t(k + "sasku_auction_over", span=span, name=bidder, bid=high)
-            return i18n.t(k + "sasku_auction", span=span)
-        if ph == "declare":
-            return i18n.t(k + "sasku_declare", bid=info.get("bid"))
-        if ph == "override":
-            named = (
-                present.suit_words(g, str(info.get("trump")))
-                if info.get("trump")
-                else i18n.t(k + "a_suit")
-            )
-            who = _name(names, info.get("declarer") or info.get("bidder"))
-            return i18n.t(k + "sasku_override", name=who, suit=named)
-    if g == "huutopussi":
-        total = present.phase_cards(obs).get(ph, 0)  # given or returned (HUU-5.1, HUU-5.3)
-        declarer = info.get("declarer")
-        if ph == "bidding":
-            high = info.get("high_bid")
-            if not span:
-                return i18n.t(
-                    k + ("huu_only_pass_redeal" if "redeal" in kinds else "huu_only_pass")
-                )
-            key = "huu_bidding_over" if high else "huu_bidding"
-            if "pass" not in kinds:
-                key += "_open"
-            return i18n.t(k + key, span=span, name=_name(names, info.get("high_bidder")), bid=high)
-        if ph == "give":
-            n = _count(obs, "given_count") + 1
-            return i18n.t(k + "huu_give", total=total, name=_them(names, declarer, me), k=n)
-        if ph == "contract":
-            return i18n.t(k + "huu_contract", span=span, bid=info.get("bid"))
-        if ph == "return":
-            n = _count(obs, "returned_count") + 1
-            return i18n.t(
-                k + "huu_return", total=total, name=_them(names, _partner(obs, me), me), k=n
-            )
-        if ph == "discard":
-            return i18n.t(k + "huu_discard", k=_count(obs, "discard_count") + 1)
-        if ph == "answer":
-            asker = _cap(_them(names, info.get("asker"), me))
-            if info.get("ask") == "marriage":
-                return i18n.t(k + "huu_answer_marriage", name=asker)
-            return i18n.t(k + "huu_answer_half", name=asker)
-        if ph == "play":
-            extra = [st for st in steps if st.kind != "play"]
-            lead = _trick_task(obs, names)
-            if extra:
-                return lead + " " + i18n.t(k + "huu_declare_first")
-            return lead
-    if g == "sheepshead":
-        if ph == "pick":
-            return i18n.t(k + "shp_pick")
-        if ph == "bury":
-            n = (
-                sum(
-                    1
-                    for t, s in zip(obs.history, obs.actors, strict=False)
-                    if s == me and t.kind == "bury"
-                )
-                + 1
-            )
-            return i18n.t(k + "shp_bury", k=n)
-        if ph == "call":
-            called = [CARD_NAMES[st.cards[0]] for st in steps if st.kind == "call"]
-            if called:
-                cards = i18n.t("narrate.or").join(i18n.ltr(c) for c in called)
-                return i18n.t(k + "shp_call", cards=cards)
-            return i18n.t(k + "shp_call_none")
-    if g == "satat":
-        if ph == "trump":
-            return i18n.t(k + "sat_trump")
-        if ph == "propose":
-            return i18n.t(k + "sat_propose")
-        if ph == "consent":
-            return i18n.t(k + "sat_consent")
-        if ph == "give":
-            n = max((len(st.cards) for st in steps), default=1)  # one or two (SAT-7.1)
-            passing = obs.carry.get("passing") if isinstance(obs.carry, dict) else None
-            win_team = passing.get("winners") if isinstance(passing, dict) else None
-            left = win_team == me % 2
-            to = names[(me + 1) % 4] if left else names[(me - 1) % 4]
-            rule = i18n.t(k + ("sat_rule_left" if left else "sat_rule_right"))
-            return i18n.plural(k + "sat_give", n, name=to, rule=rule)
-        if ph == "announce":
-            return i18n.t(k + "sat_announce")
-        if ph == "lese":
-            return i18n.t(k + "sat_lese", name=_name(names, _leader(obs)))
-        if ph == "continue":
-            return i18n.t(k + "sat_continue")
-    if g == "scopone" and ph == "play":
-        return i18n.t(k + "scopone_play")
-    if ph == "play":
-        return _trick_task(obs, names)
-    return i18n.t(k + "other", phase=present.phase_title(g, ph))
+    """The decision in words: what to do, how many, to or from whom — the engine's
+    :attr:`Observation.task <folkcards.engine.api.Observation.task>` said through the
+    catalogs (``terminal.task.<code>``), its seats as the players' names."""
+    tk = obs.task
+    if tk is None:  # a game that says no task: its trick, or the phase
+        if obs.phase != "play":
+            return i18n.t("terminal.task.other", phase=present.phase_title(obs.game, obs.phase))
+        tk = trick_task(obs, ())
+    return say(tk, obs, names)
 
 
-def _leader(obs: Observation) -> int | None:
-    trick = obs.info.get("trick")
-    if isinstance(trick, list) and trick and isinstance(trick[0], list):
-        first = trick[0][0]
-        return first if isinstance(first, int) else None
-    from folkcards.tui.view import plays
-
-    played = plays(obs)
-    n = obs.num_seats
-    done = len(played) - len(played) % n
-    return played[done][0] if done < len(played) else None
+def say(tk: Task, obs: Observation, names: Sequence[str]) -> str:
+    """A :class:`~folkcards.engine.task.Task` of ``obs``'s seat in the current language: a
+    ``count`` picks the template's ``_one`` form (:func:`i18n.plural`)."""
+    key = "terminal.task." + tk.code
+    params = {name: _param(name, value, obs, names) for name, value in tk.params.items()}
+    count = tk.params.get("count")
+    if isinstance(count, int):
+        return i18n.plural(key, count, **{k: v for k, v in params.items() if k != "count"})
+    return i18n.t(key, **params)
 
 
-def _trick_task(obs: Observation, names: Sequence[str]) -> str:
-    from folkcards.tui.view import plays
+def _param(name: str, value: Any, obs: Observation, names: Sequence[str]) -> Any:
+    """One task parameter as the catalogs' templates take it."""
+    if name in SEAT_PARAMS:
+        if name in THEM_PARAMS:
+            said = _them(names, value if isinstance(value, int) else None, obs.seat)
+            return _cap(said) if name in CAPITALIZED else said
+        return _name(names, value)
+    if name == "card":
+        return i18n.ltr(value if isinstance(value, str) else "?")
+    if name == "cards":
+        return i18n.t("narrate.or").join(i18n.ltr(c) for c in value)
+    if name in NUMBERS_PARAMS:
+        from folkcards.tui.menu import range_text
 
-    played = plays(obs)
-    n = obs.num_seats
-    done = len(played) - len(played) % n
-    current = played[done:]
-    number = done // n + 1
-    if not current:
-        return i18n.t("terminal.task.lead", n=number)
-    seat, c = current[0]
-    return i18n.t("terminal.task.follow", n=number, name=names[seat], card=i18n.ltr(CARD_NAMES[c]))
+        return range_text(value) if value else ""
+    if name == "suit":
+        return present.suit_words(obs.game, value) if value else i18n.t("terminal.task.a_suit")
+    if name == "side":  # who passes which way (SAT-7)
+        return i18n.t(f"terminal.task.sat_rule_{value}")
+    if name == "phase":
+        return present.phase_title(obs.game, str(value))
+    return value
 
 
 def notes(obs: Observation) -> list[str]:

@@ -32,6 +32,12 @@ def _load(name: str) -> tuple[HuutopussiState, dict[str, Any]]:
     return state, json.loads((HERE / f"{name}.json").read_text())
 
 
+def _stored(data: dict[str, Any]) -> dict[str, Any]:
+    """An observation's dict as stored before observations said the seat's ``task`` (the
+    task is checked against the replayed twin's instead)."""
+    return {k: v for k, v in data.items() if k != "task"}
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_an_old_pickle_loads_and_shows_the_same_deal(name: str) -> None:
     state, want = _load(name)
@@ -39,10 +45,13 @@ def test_an_old_pickle_loads_and_shows_the_same_deal(name: str) -> None:
     assert state.record() == want["record"]
     assert state.phase == want["phase"] and state.legal_texts() == want["legal"]
     for seat in range(state.num_seats):
-        assert state.observation(seat).to_dict() == want["observations"][str(seat)]
-    assert state.public_observation().to_dict() == want["observations"]["spectator"]
+        assert _stored(state.observation(seat).to_dict()) == want["observations"][str(seat)]
+    assert _stored(state.public_observation().to_dict()) == want["observations"]["spectator"]
     twin = load_deal(want["record"])
     assert all(twin.observation(s) == state.observation(s) for s in range(state.num_seats))
+    assert all(
+        twin.observation(s).task == state.observation(s).task for s in range(state.num_seats)
+    )
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -94,6 +94,8 @@ def no_leak(state: SheepsheadDeal, rng: random.Random) -> None:
         d["legal"] = [a for a in d["legal"] if not a.startswith("call ")]
         d["history"] = [a for a in d["history"] if not a.startswith("call ")]
         d["info"].pop("called")
+        if d["task"] is not None and d["task"]["code"] == "shp_call":  # the calls on offer
+            del d["task"]["params"]["cards"], d["task"]["text"]
         text = json.dumps(d)
         for card in hidden_from(state, seat):
             assert f'"{card}"' not in text and f' {card}"' not in text, (seat, card)

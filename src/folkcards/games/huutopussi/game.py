@@ -21,11 +21,13 @@ from folkcards.engine.api import (
 from folkcards.engine.card import NO_TRUMP, GameCard, suit_run, teams
 from folkcards.engine.conservation import Aside, CardView
 from folkcards.engine.memo import Memo
+from folkcards.engine.task import Task
 
 from .deal import HuutopussiState
 from .fast import deal_deck
 from .observe import cards_aside
 from .rules import CARDS36, DECK, TABLE, rules_of
+from .task import task_of
 
 CARD_SET = frozenset(CARDS36)
 
@@ -276,6 +278,10 @@ class HuutopussiGame(Game):
         from .determinize import determinize
 
         return determinize(self, obs, rng)
+
+    def task(self, obs: Observation) -> Task | None:
+        """The decision of ``obs``'s seat, from ``obs`` alone (:mod:`.task`)."""
+        return task_of(obs)
 
     def card(self, variant: Mapping[str, Any] | None = None) -> GameCard:
         """Huutopussi's game card: no trump until a marriage is declared (HUU-7.2), then

@@ -17,6 +17,7 @@ from folkcards.engine.actions import Action
 from folkcards.engine.api import DealState, Game, MalformedRecord, MatchState, Observation, Variant
 from folkcards.engine.card import NO_TRUMP, GameCard, cards_of, suit_run, teams
 from folkcards.engine.conservation import Aside, CardView
+from folkcards.engine.task import Task
 
 from . import determinize as _determinize
 from .actions import ACTIONS, parse_action
@@ -35,6 +36,7 @@ from .rules import (
     VARIANT_OPTIONS,
     trump_order,
 )
+from .task import task_of
 
 
 def read_replay_key(value: object) -> dict[str, Any]:
@@ -153,6 +155,10 @@ class SaskuGame(Game):
         """A full deal consistent with ``obs``, built from ``obs`` alone
         (:func:`.determinize.determinize`)."""
         return _determinize.determinize(self, obs, rng)
+
+    def task(self, obs: Observation) -> Task | None:
+        """The decision of ``obs``'s seat, from ``obs`` alone (:mod:`.task`)."""
+        return task_of(obs)
 
     # --- matches (SAS-16) ------------------------------------------------------------------
     def start_match(self, variant: Variant, match_keys: Mapping[str, Any]) -> MatchState:

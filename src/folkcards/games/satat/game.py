@@ -21,6 +21,7 @@ from folkcards.engine.api import (
 )
 from folkcards.engine.card import NO_TRUMP, GameCard, suit_run, teams
 from folkcards.engine.conservation import Aside, CardView
+from folkcards.engine.task import Task
 
 from . import determinize as _determinize
 from . import scoring
@@ -28,6 +29,7 @@ from .deal import SatatState
 from .fast import DEAL_GET
 from .observe import cards_aside
 from .rules import TABLE, TWO_H, VARIANT_OPTIONS, deck_from_hands, rules_of
+from .task import task_of
 
 
 class SatatGame(Game):
@@ -188,6 +190,10 @@ class SatatGame(Game):
         """A full deal consistent with ``obs``, built from ``obs`` alone
         (:mod:`.determinize`)."""
         return _determinize.determinize(self, obs, rng)
+
+    def task(self, obs: Observation) -> Task | None:
+        """The decision of ``obs``'s seat, from ``obs`` alone (:mod:`.task`)."""
+        return task_of(obs)
 
     # --- matches --------------------------------------------------------------------------
     def new_match_keys(self, variant: Variant, rng: random.Random) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from folkcards.engine.api import (
 )
 from folkcards.engine.card import NO_TRUMP, GameCard, suit_run, teams
 from folkcards.engine.conservation import Aside, CardView
+from folkcards.engine.task import Task
 
 from .actions import parse_play
 from .deal import ScoponeDeal, deal_from_deck, deal_from_hands
@@ -26,6 +27,7 @@ from .determinize import determinize
 from .fast import action_for
 from .observe import cards_aside
 from .rules import VARIANT_OPTIONS
+from .task import task_of
 
 
 class ScoponeGame(Game):
@@ -84,6 +86,10 @@ class ScoponeGame(Game):
         """A full deal consistent with ``obs`` (:mod:`.determinize`): the other hands drawn
         uniformly from the unseen cards (SCO-9)."""
         return determinize(self, obs, rng)
+
+    def task(self, obs: Observation) -> Task | None:
+        """The decision of ``obs``'s seat, from ``obs`` alone (:mod:`.task`)."""
+        return task_of(obs)
 
     def card(self, variant: Mapping[str, Any] | None = None) -> GameCard:
         """Scopone's game card: the Italian pack, no trump, each suit by capture value

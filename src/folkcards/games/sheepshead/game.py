@@ -22,6 +22,7 @@ from folkcards.engine.api import (
 )
 from folkcards.engine.card import NO_TRUMP, GameCard, suit_run, teams
 from folkcards.engine.conservation import Aside, CardView
+from folkcards.engine.task import Task
 
 from .deal import SheepsheadState
 from .determinize import determinize
@@ -41,6 +42,7 @@ from .rules import (
     carry_of,
     is_stake,
 )
+from .task import task_of
 
 _BAD_STAKE = "'stake' must be an integer power of two ≥ 1, not {} (SHP-11.2)"
 _DECK_OR_HANDS = "a deal record needs exactly one of 'deck' or 'hands'"
@@ -174,6 +176,10 @@ class SheepsheadGame(Game):
         rules allow (revealed voids, the called card's possible holders, the picker's call and
         hold-rule duties, the aces a ten call implies)."""
         return determinize(self, obs, rng)
+
+    def task(self, obs: Observation) -> Task | None:
+        """The decision of ``obs``'s seat, from ``obs`` alone (:mod:`.task`)."""
+        return task_of(obs)
 
     # --- the game card ------------------------------------------------------------------------
     def card(self, variant: Mapping[str, Any] | None = None) -> GameCard:

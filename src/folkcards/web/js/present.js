@@ -300,6 +300,45 @@ export function renderExplanation(ex, deck = context.deck, game = context.game) 
   return String(tpl).replace(/\{(\w+)\}/g, (_, k) => paramWords(k, params[k], ex.code, deck, game));
 }
 
+// The seat's task ({code, params, rules, text}: the engine's `obs.task`) in the player's
+// words and language: the catalogs' `tasks.<code>` (its `_one` form for a count of 1),
+// filled with the params in words — seats by name, cards named, the numbers on offer as a
+// range, a suit translated (null: "a suit"), the way cards pass; null when the code has no
+// template (the caller falls back to the phase's prompt).
+const TASK_SEATS = new Set(["giver", "to", "asker", "bidder", "declarer", "leader"]);
+
+export function renderTask(task, state = context.state, deck = context.deck) {
+  if (!task || !task.code) return null;
+  const p = task.params || {};
+  const one = `tasks.${task.code}_one`;
+  const tpl = p.count === 1 && has(one) ? tMaybe(one) : tMaybe(`tasks.${task.code}`);
+  if (tpl === undefined || typeof tpl !== "string") return null;
+  return tpl.replace(/\{(\w+)\}/g, (_, k) => taskWords(k, p[k], state, deck));
+}
+
+function taskWords(key, v, state, deck) {
+  if (TASK_SEATS.has(key)) return typeof v === "number" ? (state ? seatName(state, v) : t("ui.seat", { n: v + 1 })) : "—";
+  if (key === "suit") return typeof v === "string" ? suitWords(v, deck) : t("tasks.words.a_suit");
+  if (key === "side") return t(`tasks.words.side_${v}`);
+  if (key === "phase") return tMaybe(`phases.${v}`) || String(v);
+  if (key === "cards" && Array.isArray(v)) return orList(v.map((c) => cardName(String(c), deck)));
+  if (Array.isArray(v)) return numberRange(v);
+  if (typeof v === "string" && isCard(v)) return cardName(v, deck);
+  if (typeof v === "number") return num(v);
+  return v === null || v === undefined ? "—" : String(v);
+}
+
+// numbers on offer: "5–7", "65–440 in steps of 5", else the list
+function numberRange(ns) {
+  const xs = [...ns].sort((a, b) => a - b);
+  if (xs.length <= 1) return xs.map(num).join("");
+  const steps = new Set(xs.slice(1).map((x, i) => x - xs[i]));
+  if (steps.size !== 1) return xs.map(num).join(t("ui.sep"));
+  const step = [...steps][0];
+  const range = `${num(xs[0])}–${num(xs[xs.length - 1])}`;
+  return step === 1 ? range : t("tasks.words.range_steps", { range, step });
+}
+
 // the guide's index (rule → section), fetched once
 let guideIndex = null;
 export async function guideSections(game) {

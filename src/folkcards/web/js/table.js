@@ -8,7 +8,7 @@ import { cardSVG, backSVG } from "./cards.js";
 import {
   look, isCard, actionLabel, actionText, esc, seatName, tricksFromHistory, factRows, valueHTML,
   sideNames, tally, sortHand, lastTrickWinner, cardPoints,
-  setContext, renderExplanation, ruleLinks, narrateEvent, breakdownHTML, guideSections, sectionOf, reasonWords,
+  setContext, renderExplanation, renderTask, ruleLinks, narrateEvent, breakdownHTML, guideSections, sectionOf, reasonWords,
 } from "./present.js";
 import { announce, toast as showToast, openDialog, sound, setting, setSetting } from "./ui.js";
 import { resultField, phaseHelp, rulesHTML } from "./guide.js";
@@ -434,6 +434,9 @@ export class TableView {
     if (!obs) return st.table.status === "open" ? t("ui.waiting_players") : "";
     if (obs.result) return t("ui.deal_over");
     if (myTurn) {
+      // the engine's task for this seat, said once (obs.task); else the phase's prompt
+      const said = obs.task ? renderTask(obs.task, st, look(game).deck) : null;
+      if (said) return `${t("ui.your_turn")}: ${said}`;
       const verb = (obs.legal[0] || "").split(" ")[0];
       const total = look(game).phaseCards[obs.phase];
       const params = { n: total || (cls.multi[0] ? cls.multi[0].cards.length : 1), k: Math.min(total || 1, stepsDone(obs, verb) + 1) };
