@@ -199,7 +199,7 @@ class _CostPool(WorkerPool):
     """The scheduler with the worker replaced by a fixed CPU charge per job."""
 
     def __init__(self, cost: dict[str, float], **kw: Any) -> None:
-        super().__init__(1, **kw)
+        super().__init__(1, start_workers=False, **kw)  # no process: jobs never reach one
         self.cost = cost
         self.order: list[str] = []
 
@@ -243,7 +243,7 @@ def test_jobs_of_waiting_tables_go_least_charged_first_and_the_queue_is_bounded(
 
     asyncio.run(main())
     assert pool.order[0] == "a" or pool.order.index("a") == 2
-    refused = WorkerPool(1, max_waiting=0)
+    refused = WorkerPool(1, max_waiting=0, start_workers=False)
 
     async def over() -> Exception | None:
         try:

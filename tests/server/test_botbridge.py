@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -68,6 +69,9 @@ def fresh(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(botbridge, "_cached", set())
     monkeypatch.setattr(botbridge, "_failed", set())
     monkeypatch.setattr(botbridge, "_started", False)
+    monkeypatch.setattr(botbridge, "_loading", False)
+    monkeypatch.setattr(botbridge, "_counts", {"decisions": 0, "beside": 0})
+    monkeypatch.setattr(botbridge, "_max_wait", 0.0)
     yield
 
 
@@ -187,3 +191,59 @@ def test_a_whole_deal_of_search_seats_sees_only_observations(
         assert action in [a.text for a in obs.legal]
         state.apply(action)
     assert batched.seen  # card play was searched by the batched search
+
+
+@needs_batch
+@pytest.mark.usefixtures("fresh")
+def test_a_decision_during_a_load_of_the_warming_runs_beside_it_scalar(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A load that does not end (a stand-in for numba's import, 3–4 s under load, or a
+    compile the cache did not spare) holds the run lock: a decision the heuristic makes
+    (not card play) does not wait for it; a card-play decision and a hint wait at most
+    WARM_WAIT, then are searched beside it by the scalar search within BESIDE_MS, and
+    neither loads nor waits for anything of the batch; a game already warm is searched
+    batched beside it."""
+    release = threading.Event()
+    loads: list[str] = []
+
+    def endless_load(game: str) -> bool:
+        loads.append(game)
+        release.wait(60)
+        return False
+
+    monkeypatch.setattr(botbridge, "in_disk_cache", lambda game: True)
+    monkeypatch.setattr(botbridge, "warm_game", endless_load)
+    batched, scalar = Spy(monkeypatch, BatchPIMCBot), Spy(monkeypatch, PIMCBot)
+    seat = botbridge.SeatBot("search", 1)
+    obs, warm_obs = _play_position("satat", 4), _play_position("scopone", 2)
+    deal = GAMES["sasku"].random_deal(random.Random(3))
+    assert deal.to_act is not None
+    first = deal.observation(deal.to_act)  # not card play: the heuristic's, no wait
+    assert first.phase != "play" and first.legal
+    assert botbridge.start_warming()
+    thread = next(t for t in threading.enumerate() if t.name == "folkcards-warm")
+    try:
+        deadline = time.monotonic() + 30
+        while not botbridge._loading and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert botbridge._loading and botbridge._run_lock.locked()
+        assert seat.choose(first) in [a.text for a in first.legal]
+        assert botbridge.status()["max_wait_s"] < botbridge.WARM_WAIT / 2
+        assert seat.choose(obs) in [a.text for a in obs.legal]
+        out = botbridge.hint(obs, seed=2)
+        assert out["action"] in [a.text for a in obs.legal]
+        botbridge._ready.add("scopone")  # as if loaded before: batched beside the load
+        assert seat.choose(warm_obs) in [a.text for a in warm_obs.legal]
+        assert botbridge._loading and len(loads) == 1  # the load never ended meanwhile
+        assert [o for o in scalar.seen if o is not first] == [obs, obs]
+        assert [o for o in batched.seen if o is not first] == [warm_obs]
+        assert botbridge._beside_search().ms == botbridge.BESIDE_MS  # time-bounded
+        st = botbridge.status()
+        assert st["decisions"] == 4 and st["beside"] == 4
+        # the bound: each waited WARM_WAIT (0.2 s) for the load, plus the scheduler's delay
+        assert st["max_wait_s"] <= botbridge.WARM_WAIT + 0.3, st
+    finally:
+        release.set()
+        thread.join(30)
+    assert not thread.is_alive() and not botbridge._loading

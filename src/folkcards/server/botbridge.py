@@ -14,14 +14,18 @@ kernels would be about a hundred times slower than compiled ones, slower than ``
 Compiling a game's kernels takes seconds (4–17 s a game on the 2-core machine, idle;
 about a minute under load); numba caches them on disk, and loading them from there in a
 fresh process takes about 1.5 s for the first game (numba's import most of it) and tens of
-ms for the others. So no table waits for a compiler: the first ``search`` decision or hint
-of a process starts a warming thread (:func:`start_warming`), which loads the kernels
-already in the disk cache in the gaps between decisions — a decision and a load never run
-at once — and has the others compiled by a process of its own, loading each as it is
-done. A card-play decision of a game whose kernels are in the disk cache loads them itself
-if the thread has not; a game whose kernels are not there yet is searched by the scalar
-``search`` meanwhile. The web table calls this module from its worker processes, so all
-of it happens there, niced, never on the server's event loop.
+ms for the others. So no table waits for a compiler: a warming thread
+(:func:`start_warming`) — started by the web table's worker pool as each worker starts,
+else by the first ``search`` decision or hint of a process — imports numba and loads the
+kernels already in the disk cache as soon as no decision runs, and has the others compiled
+by a process of its own, loading each as it is done in a gap between decisions. A decision
+or hint never imports numba or compiles: one that comes while the thread loads waits at
+most :data:`WARM_WAIT` and then runs beside the load (by the scalar ``search`` unless its
+game is warm already); a card-play decision of a game whose kernels are in the disk cache
+once numba is imported here loads them itself (tens of ms) if the thread has not; a game
+whose kernels are not there yet is searched by the scalar ``search`` meanwhile. The web
+table calls this module from its worker processes, so all of it happens there, niced,
+never on the server's event loop.
 """
 
 from __future__ import annotations
@@ -61,6 +65,16 @@ SCALAR_SPEC = "search"
 """The bot of the ``search`` level without the compiled batch, and for a game whose
 kernels are not warm yet in this process (or have none)."""
 
+BESIDE_MS = 300
+"""The time budget of the scalar search that decides beside a load of the warming
+(:data:`BESIDE_SPEC`), in milliseconds."""
+
+BESIDE_SPEC = f"search:ms={BESIDE_MS}"
+"""The bot of a ``search`` decision or hint that runs beside a load of the warming for a
+game not warm yet: the scalar search within :data:`BESIDE_MS` of wall time, since beside
+numba's import its 200 playouts would take seconds (a fresh Sasku table's first card:
+3.9 s under load 8) — the first seconds of a worker only."""
+
 
 def _bots() -> Any:
     try:
@@ -79,8 +93,9 @@ def batched() -> bool:
     if os.environ.get("FOLKCARDS_NO_NUMBA"):
         return False
     jit = sys.modules.get("folkcards.batch._jit")
-    if jit is not None:
-        return bool(getattr(jit, "NUMBA", False))
+    verdict = getattr(jit, "NUMBA", None)  # None while the warming thread imports it
+    if verdict is not None:
+        return bool(verdict)
     try:
         found = [importlib.util.find_spec(m) for m in ("numpy", "numba", "folkcards.batch")]
     except (ImportError, ValueError):
@@ -120,8 +135,8 @@ _lock = threading.Lock()
 """Guards the sets below and the start of the warming."""
 _run_lock = threading.Lock()
 """Held by every decision and hint of this module and by each loading of a game's kernels,
-so that the two never run at once (a thread loading kernels beside a search makes both
-several times slower: they fight for the interpreter)."""
+so that the two do not run at once (a thread loading kernels beside a search makes both
+slower: they fight for the interpreter) — unless the load outlasts :data:`WARM_WAIT`."""
 _ready: set[str] = set()
 """Games whose kernels are warm in this process (compiled or loaded from numba's cache)."""
 _cached: set[str] = set()
@@ -129,12 +144,29 @@ _cached: set[str] = set()
 _failed: set[str] = set()
 """Games whose warming failed: their search stays scalar in this process."""
 _started = False
+_loading = False
+"""True while the warming thread holds :data:`_run_lock` to import numba or load kernels."""
 
 _last_run = 0.0
 """When the last decision or hint here ended (``time.monotonic``)."""
 
+_counts = {"decisions": 0, "beside": 0}
+"""Decisions and hints run here, and those of them that ran beside a load of the warming
+(after :data:`WARM_WAIT`) rather than after it."""
+_max_wait = 0.0
+"""The longest a decision or hint here waited for :data:`_run_lock` (seconds)."""
+
 IDLE_GAP = 0.25
 """How long no decision must have run before the warming loads kernels (seconds)."""
+
+WARM_WAIT = 0.2
+"""The longest a decision or hint the batched search would search waits for a load of the
+warming to end (seconds): past it, it runs beside the load — batched if its game's
+kernels are warm already, else by the time-bounded scalar search (:data:`BESIDE_SPEC`) —
+so that no decision waits for numba's import (1.5 s; 3–4 s under load), a slow first load
+or a compile the disk cache did not spare. One the batched search leaves to the heuristic
+(bids, exchanges) does not wait at all. So a decision asked during the warming is answered
+within about ``WARM_WAIT + BESIDE_MS`` plus one playout and the scheduler's delays."""
 
 COMPILE_NICE = 5
 """How much lower the compiling process's CPU priority is than its parent's (a worker's,
@@ -158,14 +190,16 @@ def kernels_ready(game: str) -> bool:
 
 @functools.cache
 def _stamp() -> str:
-    """What numba's cache of the kernels depends on: numba's and Python's versions and
-    each batch source file's name, size and time (numba recompiles when they change)."""
+    """What numba's cache of the kernels depends on: numba's and Python's versions, where
+    the batch's sources are (numba's cache is by their path) and each source file's name,
+    size and time (numba recompiles when they change)."""
     import numba  # imported already when the batch is compiled
 
     import folkcards.batch
 
-    h = hashlib.sha256(f"{numba.__version__} {sys.version}".encode())
-    for f in sorted(Path(folkcards.batch.__file__).parent.glob("*.py")):
+    here = Path(folkcards.batch.__file__).parent
+    h = hashlib.sha256(f"{numba.__version__} {sys.version} {here}".encode())
+    for f in sorted(here.glob("*.py")):
         st = f.stat()
         h.update(f"{f.name}:{st.st_size}:{st.st_mtime_ns};".encode())
     return h.hexdigest()[:16]
@@ -250,12 +284,18 @@ def warm_game(game: str) -> bool:
 def _when_idle(fn: Callable[[], T]) -> T:
     """``fn()`` run holding :data:`_run_lock` once no decision has run here for
     :data:`IDLE_GAP` seconds, so that warming waits for the gaps between decisions
-    (a decision that comes meanwhile loads what it needs itself)."""
+    (a decision that comes meanwhile loads what it needs itself, or runs beside it after
+    :data:`WARM_WAIT`)."""
+    global _loading
     while True:
         with _run_lock:
             idle = time.monotonic() - _last_run
             if idle >= IDLE_GAP:
-                return fn()
+                _loading = True
+                try:
+                    return fn()
+                finally:
+                    _loading = False
         time.sleep(max(0.01, IDLE_GAP - idle))
 
 
@@ -264,16 +304,35 @@ def _load(game: str) -> None:
     _when_idle(lambda: warm_game(game))
 
 
+def _load_cached(games: list[str]) -> list[str] | None:
+    """Import the batch (numba) and load here the kernels of each of ``games`` that are in
+    numba's disk cache; those games (warm now unless their load failed), or None when the
+    batch does not run compiled after all. Call it holding :data:`_run_lock`."""
+    if not _compiled_here():
+        return None
+    cached = [g for g in games if in_disk_cache(g)]
+    for game in cached:
+        warm_game(game)
+    return cached
+
+
 def _warm(games: list[str]) -> None:
-    """The warming thread: the games already in numba's disk cache loaded here one by one
-    between decisions; the others compiled by a process of its own (there the compiler
+    """The warming thread: numba imported and the games already in numba's disk cache
+    loaded here in one go as soon as no decision runs (:func:`_load_cached`); the others
+    compiled by a process of its own (there the compiler
     fights no search for this process's interpreter, it runs :data:`COMPILE_NICE` below
     this process, and one such process at a time compiles: the others wait for it and
-    then find the cache warm), each loaded here as it reports it."""
-    # numba's import (most of a second) is a load as well
-    cached = _when_idle(lambda: [g for g in games if in_disk_cache(g)])
-    for game in cached:
-        _load(game)
+    then find the cache warm), each loaded here as it reports it, in a gap between
+    decisions."""
+    # numba's import (most of a second) and the first load (numba's own set-up, about as
+    # long again) are a load as well: all the cached games are loaded in one go, so that a
+    # decision after it pays none of it (one during it runs beside it after WARM_WAIT)
+    found = _when_idle(lambda: _load_cached(games))
+    if found is None:  # numba failed to import: nothing to compile either
+        with _lock:
+            _failed.update(games)
+        return
+    cached = found
     missing = [g for g in games if g not in cached and g not in _failed]
     if not missing:
         return
@@ -304,49 +363,117 @@ def _warm(games: list[str]) -> None:
     proc.wait()
 
 
-def start_warming(first: str | None = None) -> None:
+def _compiled_here() -> bool:
+    """Whether the batch imported here runs compiled (numba imported); False without it."""
+    try:
+        from folkcards.batch import compiled
+
+        return compiled()
+    except ImportError:
+        return False
+
+
+def start_warming(first: str | None = None) -> bool:
     """Warm every game's batched kernels in this process, ``first`` first, in a background
-    thread that loads them only in the gaps between decisions (:func:`_warm`); started
-    once per process, and not at all without the compiled batch."""
+    thread that loads them while no decision runs (:func:`_warm`); started
+    once per process — by the worker pool's initializer as a worker starts
+    (:func:`folkcards.server.workers.init_worker`), else by the first ``search`` decision
+    or hint — and not at all without the compiled batch. True when this call started it."""
     global _started
     if not batched():
-        return
+        return False
     with _lock:
         if _started:
-            return
+            return False
         _started = True
     order = ([first] if first is not None else []) + list(_covered())
     games = [g for g in dict.fromkeys(order) if g in _covered()]
     threading.Thread(target=_warm, args=(games,), name="folkcards-warm", daemon=True).start()
+    return True
+
+
+def status() -> dict[str, Any]:
+    """What this process's warming did so far, for tests and diagnostics: the games whose
+    kernels are ``warm`` here, those that ``failed``, whether the warming ``started`` and
+    is ``loading`` now, how many ``decisions`` and hints ran here, how many of them ran
+    ``beside`` a load, and the longest any waited for one (``max_wait_s``)."""
+    with _lock:
+        return {
+            "warm": sorted(_ready),
+            "failed": sorted(_failed),
+            "started": _started,
+            "loading": _loading,
+            "decisions": _counts["decisions"],
+            "beside": _counts["beside"],
+            "max_wait_s": round(_max_wait, 3),
+            "numba_imported": "numba" in sys.modules,
+        }
 
 
 def _use_batched(spec: str, obs: Observation, searched: bool) -> bool:
     """Whether a bot of ``spec`` plays the batched search for ``obs`` now; call it holding
     :data:`_run_lock`. Yes when the game's kernels are warm here, or are in numba's disk
-    cache and the batched search would search ``obs`` (``searched``): they are loaded now
-    (tens of ms; about 1.5 s for the first game of a process, numba's import counted).
-    Otherwise the warming is started and the scalar search decides — which plays the
-    heuristic's choice in the phases the batched search leaves to it, as it does."""
+    cache, numba is imported here already (by the warming) and the batched search would
+    search ``obs`` (``searched``): they are loaded now (tens of ms). Otherwise the warming
+    is started (if it is not yet) and the scalar search decides — which plays the
+    heuristic's choice in the phases the batched search leaves to it, as it does; numba's
+    import and the first load (1.5 s, 3–4 s under load) are the warming thread's."""
     game = obs.game
     if spec != BATCHED_SPEC or game in _failed or game not in _covered():
         return False
     if game in _ready:
         return True
     start_warming(game)
-    if searched and (game in _cached or in_disk_cache(game)):
+    imported = "folkcards.batch._jit" in sys.modules  # whole: the warming is not in it now
+    if searched and imported and (game in _cached or in_disk_cache(game)):
         return warm_game(game)
     return False
 
 
 @contextlib.contextmanager
-def _ran() -> Iterator[None]:
-    """A decision or hint: holds :data:`_run_lock` and notes when it ended."""
-    global _last_run
-    with _run_lock:
-        try:
-            yield
-        finally:
-            _last_run = time.monotonic()
+def _ran(wait: float = WARM_WAIT) -> Iterator[bool]:
+    """A decision or hint: holds :data:`_run_lock` and notes when it ended. Yields True
+    holding it; False when the warming held it for ``wait`` seconds (numba's import, a
+    load): the decision then runs beside that load without the lock, and must neither
+    load nor import anything of the batch (:func:`_beside_bot`)."""
+    global _last_run, _max_wait
+    start = time.monotonic()
+    held = _run_lock.acquire(timeout=wait) if wait > 0 else _run_lock.acquire(blocking=False)
+    while not held and not _loading:  # another thread's decision holds it: wait for that
+        held = _run_lock.acquire(timeout=WARM_WAIT)
+    waited = time.monotonic() - start
+    try:
+        yield held
+    finally:
+        _last_run = time.monotonic()
+        if held:
+            _run_lock.release()
+        with _lock:
+            _counts["decisions"] += 1
+            _counts["beside"] += not held
+            _max_wait = max(_max_wait, waited)
+
+
+def _wait_for(bot: Any, obs: Observation) -> float:
+    """How long a decision of ``bot`` for ``obs`` waits for a load of the warming
+    (:func:`_ran`): :data:`WARM_WAIT` when the batched search would search it, else 0
+    (the heuristic decides, in a few ms, beside the load)."""
+    return WARM_WAIT if _searches(bot, obs) else 0.0
+
+
+@functools.cache
+def _beside_search() -> Any:
+    """The bot of :data:`BESIDE_SPEC` (made once: a bot keeps no state between decisions)."""
+    return _bots().make_bot(BESIDE_SPEC)
+
+
+def _beside_bot(impl: Any, obs: Observation) -> Any:
+    """The bot of a batched-search decision that runs beside a load of the warming:
+    ``impl`` (the batched search) when its game's kernels are warm already or it leaves
+    ``obs`` to the heuristic (which it then plays), else the time-bounded scalar search
+    of :data:`BESIDE_SPEC` — nothing loaded, nothing of the batch imported (the warming
+    thread may hold numba's import lock)."""
+    return impl if obs.game in _ready or not _searches(impl, obs) else _beside_search()
 
 
 def _searches(bot: Any, obs: Observation) -> bool:
@@ -378,12 +505,15 @@ class SeatBot:
         """True when a decision may take long enough to be worth a worker thread."""
         return self.level not in ("random", "heuristic")
 
-    def bot_for(self, obs: Observation) -> Any:
+    def bot_for(self, obs: Observation, held: bool = True) -> Any:
         """The bot that decides ``obs``: the level's, or the scalar stand-in while the
         game's batched kernels are not warm (whose warming this starts). Call it holding
-        :data:`_run_lock` (as :meth:`choose` does)."""
+        :data:`_run_lock` (as :meth:`choose` does), or with ``held`` False beside a load
+        of the warming (:func:`_beside_bot`)."""
         if self.scalar is None:
             return self.impl
+        if not held:
+            return _beside_bot(self.impl, obs)
         if _use_batched(str(self.spec), obs, _searches(self.impl, obs)):
             return self.impl
         return self.scalar
@@ -396,18 +526,23 @@ class SeatBot:
             return str(self.rng.choice(obs.legal))
         if not self.slow:  # a quick bot does not wait behind a search or a kernel load
             return str(self.impl.choose(obs, self.rng))
-        with _ran():
-            return str(self.bot_for(obs).choose(obs, self.rng))
+        with _ran(_wait_for(self.impl, obs)) as held:
+            return str(self.bot_for(obs, held).choose(obs, self.rng))
 
 
-def hint_bot(obs: Observation) -> Any:
+def hint_bot(obs: Observation, held: bool = True) -> Any:
     """The bot that gives the hint for ``obs`` now: that of :func:`hint_spec`, or the
     scalar ``search`` while the game's batched kernels are not warm. Call it holding
-    :data:`_run_lock` (as :func:`hint` does)."""
+    :data:`_run_lock` (as :func:`hint` does), or with ``held`` False beside a load of the
+    warming (:func:`_beside_bot`)."""
     bots = _bots()
     spec = hint_spec()
     bot = bots.make_bot(spec)
-    if spec == BATCHED_SPEC and not _use_batched(spec, obs, _searches(bot, obs)):
+    if spec != BATCHED_SPEC:
+        return bot
+    if not held:
+        return _beside_bot(bot, obs)
+    if not _use_batched(spec, obs, _searches(bot, obs)):
         return bots.make_bot(SCALAR_SPEC)
     return bot
 
@@ -421,8 +556,8 @@ def hint(obs: Observation, seed: int = 0) -> dict[str, Any]:
         rows = [{"action": action, "value": None, "diff": None, "reason": None}]
         plain = {"choice": action, "scale": "none", "bot_scale": "uniform", "samples": None}
         return {"action": action, "hint": {**plain, "rows": rows, "reason": None}}
-    with _ran():
-        out = bots.hint(obs, hint_bot(obs), random.Random(seed))
+    with _ran(_wait_for(bots.make_bot(hint_spec()), obs)) as held:
+        out = bots.hint(obs, hint_bot(obs, held), random.Random(seed))
     return {"action": str(out["choice"]), "hint": bots.explain_hint(out)}
 
 

@@ -21,6 +21,18 @@ fair scheduler on the event loop:
 The worker functions get only pickled plain data: a seat's :class:`Observation`, a seed, a
 record. A seat bot's randomness is a fresh seed per decision from the server's secure
 source, so no bot state needs to live in a worker.
+
+A pool that makes its own executor starts its processes as it is made
+(:meth:`WorkerPool.start`, a few ms, nothing waited for), and each worker warms the batched
+search's kernels as it starts (:func:`init_worker`, the pool's initializer): a background
+thread of the worker imports numba and loads every game's kernels already in numba's disk
+cache, and has the others compiled by a niced process of its own
+(:func:`folkcards.server.botbridge.start_warming`), so that a table's first ``search``
+decision finds them warm. The initializer itself only starts that thread: the worker takes
+jobs at once; a quick bot never waits for it, and a ``search`` decision or hint waits at
+most :data:`~folkcards.server.botbridge.WARM_WAIT` for a load in progress before it is
+searched beside it (scalar). Nothing is warmed without numpy and numba or
+with ``FOLKCARDS_NO_NUMBA`` set.
 """
 
 from __future__ import annotations
@@ -57,11 +69,28 @@ def default_workers() -> int:
 
 # --- what runs in a worker process -----------------------------------------------------------
 _BOTS: dict[str, Any] = {}
+_initialized = False
 
 
-def _init_worker() -> None:
+def init_worker(warm_bots: bool = True) -> None:
+    """The pool's initializer, run once as a worker process starts (a second call does
+    nothing): the worker niced by :data:`WORKER_NICE`, and with ``warm_bots`` the batched
+    search's warming started in a background thread (see the module docstring); returns
+    at once."""
+    global _initialized
+    if _initialized:
+        return
+    _initialized = True
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICE)
+    if not warm_bots:
+        return
+    try:
+        from folkcards.server import botbridge
+
+        botbridge.start_warming()
+    except Exception:  # a worker without the warming still plays (scalar search)
+        log.exception("could not start warming the batched search in a bot worker")
 
 
 def decide(level: str, obs: Observation, seed: int) -> str:
@@ -73,6 +102,14 @@ def decide(level: str, obs: Observation, seed: int) -> str:
         bot = _BOTS[level] = botbridge.SeatBot(level, 0)
     bot.rng = random.Random(seed)
     return bot.choose(obs)
+
+
+def bot_status() -> dict[str, Any]:
+    """This worker's warming of the batched search (:func:`folkcards.server.botbridge.status`)
+    and its process id (``pid``): for tests and diagnostics; it decides nothing."""
+    from folkcards.server import botbridge
+
+    return {**botbridge.status(), "pid": os.getpid()}
 
 
 def hint(obs: Observation, seed: int) -> dict[str, Any]:
@@ -113,12 +150,14 @@ def run_batch(
     return out
 
 
-def new_executor(workers: int) -> ProcessPoolExecutor:
-    """A pool of ``workers`` spawned, niced worker processes."""
+def new_executor(workers: int, *, warm_bots: bool = True) -> ProcessPoolExecutor:
+    """A pool of ``workers`` spawned, niced worker processes, each warming the batched
+    search as it starts unless ``warm_bots`` is False (:func:`init_worker`)."""
     return ProcessPoolExecutor(
         max_workers=workers,
         mp_context=multiprocessing.get_context("spawn"),
-        initializer=_init_worker,
+        initializer=init_worker,
+        initargs=(warm_bots,),
     )
 
 
@@ -153,8 +192,12 @@ class WorkerPool:
         table_share: float = 0.5,
         table_burst: float = 2.0,
         batch: int = 64,
+        warm_bots: bool = True,
+        start_workers: bool = True,
     ) -> None:
         self.workers = workers if workers is not None else default_workers()
+        self.warm_bots = warm_bots
+        """Whether the workers this pool starts warm the batched search (:func:`init_worker`)."""
         self.max_waiting = max_waiting
         self.table_share = table_share
         self.table_burst = table_burst
@@ -183,18 +226,30 @@ class WorkerPool:
         self.refused = 0
         self.throttled = 0
         """Jobs that waited because their table was over its CPU budget."""
+        if self._executor is None and start_workers:
+            self.start()
 
     # executor --------------------------------------------------------------------------
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
-            self._executor = new_executor(self.workers)
+            self._executor = new_executor(self.workers, warm_bots=self.warm_bots)
             self._own_executor = True
         return self._executor
 
-    def warm(self) -> None:
-        """Start the worker processes now (else on the first job)."""
+    def start(self) -> None:
+        """Start the worker processes now, without waiting for them (a few ms: their
+        imports and their warming run in them, niced); done as the pool is made unless
+        ``start_workers`` is False or the executor is shared, so that the workers are warm
+        by the time the first table needs them."""
         pool = self._pool()
-        for f in [pool.submit(_init_worker) for _ in range(self.workers)]:
+        for _ in range(self.workers):
+            pool.submit(init_worker, self.warm_bots)
+
+    def warm(self) -> None:
+        """Start the worker processes now (else on the first job); each starts warming the
+        batched search then (:func:`init_worker`), which this does not wait for."""
+        pool = self._pool()
+        for f in [pool.submit(init_worker, self.warm_bots) for _ in range(self.workers)]:
             f.result()
 
     def close(self) -> None:

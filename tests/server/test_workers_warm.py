@@ -1,0 +1,136 @@
+"""A bot worker warms the batched search as it starts (``folkcards.server.workers``'s pool
+initializer): its games' kernels are loaded without any decision having been asked, a
+decision asked meanwhile is answered beside the warming (scalar) after at most
+``botbridge.WARM_WAIT``, and without numba (``FOLKCARDS_NO_NUMBA``) nothing is warmed
+while decisions still come. Each test starts a worker process of its own."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import pytest
+
+from folkcards.bots.positions import card_play_position
+from folkcards.engine.api import Observation
+from folkcards.games import GAMES
+from folkcards.server import botbridge, workers
+
+GAME_NAMES = ("sasku", "scopone", "sheepshead", "satat", "huutopussi")
+
+
+def _compiled() -> bool:
+    try:
+        from folkcards.batch import compiled
+    except ImportError:
+        return False
+    return compiled()
+
+
+needs_batch = pytest.mark.skipif(not _compiled(), reason="the batch extra (numpy, numba)")
+
+
+def _play_position(game: str, seed: int) -> Observation:
+    state = card_play_position(GAMES[game], random.Random(seed))
+    assert state is not None and state.to_act is not None
+    return state.observation(state.to_act)
+
+
+@pytest.fixture
+def warm_cache() -> None:
+    """Every game's kernels in numba's disk cache (compiled here if they are not), so that
+    a worker has only to load them."""
+    for game in GAME_NAMES:
+        assert botbridge.warm_game(game)
+        assert botbridge.in_disk_cache(game)
+
+
+@pytest.fixture
+def executor() -> Iterator[ProcessPoolExecutor]:
+    """A pool of one worker, started as the web table starts its workers (the worker is
+    spawned by the first job)."""
+    ex = workers.new_executor(1)
+    yield ex
+    ex.shutdown(wait=True, cancel_futures=True)
+
+
+def _status(ex: ProcessPoolExecutor) -> dict[str, Any]:
+    out: dict[str, Any] = ex.submit(workers.bot_status).result(timeout=120)
+    return out
+
+
+@needs_batch
+@pytest.mark.usefixtures("warm_cache")
+def test_a_worker_warms_its_games_as_it_starts(executor: ProcessPoolExecutor) -> None:
+    first = _status(executor)  # starts the worker; asks for no decision
+    assert first["started"], first
+    deadline = time.monotonic() + 120
+    st = first
+    while st["warm"] != sorted(GAME_NAMES) and time.monotonic() < deadline:
+        assert not st["failed"], st
+        time.sleep(0.2)
+        st = _status(executor)
+    assert st["warm"] == sorted(GAME_NAMES), st
+    assert st["decisions"] == 0 and st["numba_imported"] and st["pid"] == first["pid"]
+    assert not st["loading"] and not st["failed"]
+
+
+@needs_batch
+@pytest.mark.usefixtures("warm_cache")
+def test_a_decision_asked_while_the_worker_warms_is_answered_beside_it(
+    executor: ProcessPoolExecutor,
+) -> None:
+    """The decision comes right after the worker started: the warming thread holds the run
+    lock for numba's import and the loads then (they take seconds, the decision's way to
+    it milliseconds), so it waits WARM_WAIT (0.2 s) and is searched beside them by the
+    scalar search within BESIDE_MS (0.3 s). Bounds asserted: its wait for the lock at most
+    WARM_WAIT + 0.5 s, the whole round trip at most WARM_WAIT + BESIDE_MS + 1.5 s (a
+    loaded machine's scheduling, one playout, the pickling; the load it runs beside took
+    3–5 s under load, and the scalar search's 200 playouts beside it 3.9 s)."""
+    obs = _play_position("scopone", 3)  # the game the warming loads last
+    assert _status(executor)["started"]  # the worker is up, its warming under way
+    start = time.monotonic()
+    action = executor.submit(workers.decide, "search", obs, 7).result(timeout=120)
+    took = time.monotonic() - start
+    assert action in [a.text for a in obs.legal]
+    st = _status(executor)
+    assert st["decisions"] == 1, st
+    assert st["beside"] == 1, st  # not behind the warming: beside it
+    assert st["max_wait_s"] <= botbridge.WARM_WAIT + 0.5, st
+    assert took <= botbridge.WARM_WAIT + botbridge.BESIDE_MS / 1000 + 1.5, (took, st)
+    # once warm, the same worker's decisions are batched, none beside a load
+    deadline = time.monotonic() + 120
+    while st["warm"] != sorted(GAME_NAMES) and time.monotonic() < deadline:
+        time.sleep(0.2)
+        st = _status(executor)
+    assert st["warm"] == sorted(GAME_NAMES), st
+    assert executor.submit(workers.decide, "search", obs, 8).result(timeout=120) in [
+        a.text for a in obs.legal
+    ]
+    st = _status(executor)
+    assert st["decisions"] == 2 and st["beside"] == 1, st
+
+
+def test_without_numba_a_worker_warms_nothing_and_decides(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("FOLKCARDS_NO_NUMBA", "1")  # inherited by the spawned worker
+    ex = workers.new_executor(1)
+    try:
+        obs = _play_position("satat", 2)
+        assert ex.submit(workers.decide, "search", obs, 1).result(timeout=120) in [
+            a.text for a in obs.legal
+        ]
+        out = ex.submit(workers.hint, obs, 2).result(timeout=120)
+        assert out["action"] in [a.text for a in obs.legal]
+        assert ex.submit(workers.decide, "heuristic", obs, 3).result(timeout=120) in [
+            a.text for a in obs.legal
+        ]
+        st = _status(ex)
+    finally:
+        ex.shutdown(wait=True, cancel_futures=True)
+    assert not st["started"] and st["warm"] == [] and not st["numba_imported"], st
+    assert st["decisions"] == 2 and st["beside"] == 0, st  # the search's and the hint
