@@ -43,9 +43,10 @@ def rule_ids(text: str) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True)
-class Explanation:
-    """Why an action is illegal: ``code`` and ``params`` for any language, the ``rules``
-    cited, and ``text``, the game's English line (``explain_illegal`` says exactly this)."""
+class Message:
+    """What the engine says to a client in any language: a stable ``code``, its JSON-ready
+    ``params``, the ``rules`` it concerns and ``text``, its English line. An
+    :class:`Explanation` and a :class:`~folkcards.engine.task.Task` are messages."""
 
     code: str
     params: Mapping[str, JSON] = field(default_factory=dict)
@@ -60,6 +61,12 @@ class Explanation:
             "rules": list(self.rules),
             "text": self.text,
         }
+
+
+@dataclass(frozen=True)
+class Explanation(Message):
+    """Why an action is illegal: ``code`` and ``params`` for any language, the ``rules``
+    cited, and ``text``, the game's English line (``explain_illegal`` says exactly this)."""
 
     def render(self, templates: Mapping[str, str] | None = None) -> str:
         """The message from ``templates`` (default: :data:`MESSAGES`, English), with the

@@ -25,11 +25,11 @@ Parameter conventions (every value JSON-ready, as in :mod:`folkcards.engine.expl
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from folkcards.cards import CARD_NAMES
-from folkcards.engine.explain import JSON, _copy, placeholders, render
+from folkcards.engine.explain import JSON, Message, placeholders, render
 
 if TYPE_CHECKING:
     from folkcards.engine.api import Observation
@@ -38,23 +38,9 @@ __all__ = ["MESSAGES", "Task", "placeholders", "render_task", "task", "trick_tas
 
 
 @dataclass(frozen=True)
-class Task:
+class Task(Message):
     """What the seat to act is asked to do: ``code`` and ``params`` for any language, the
     ``rules`` it concerns, and ``text``, its English line (:data:`MESSAGES` rendered)."""
-
-    code: str
-    params: Mapping[str, JSON] = field(default_factory=dict)
-    rules: tuple[str, ...] = ()
-    text: str = ""
-
-    def to_dict(self) -> dict[str, JSON]:
-        """JSON-ready: ``{"code", "params", "rules", "text"}``."""
-        return {
-            "code": self.code,
-            "params": _copy(self.params),
-            "rules": list(self.rules),
-            "text": self.text,
-        }
 
     def render(self, templates: Mapping[str, str] | None = None) -> str:
         """The line from ``templates`` (default: :data:`MESSAGES`, English)."""
