@@ -36,7 +36,7 @@ def _compiled() -> bool:
 needs_batch = pytest.mark.skipif(not _compiled(), reason="the batch extra (numpy, numba)")
 
 
-def _play_position(game: str, seed: int) -> Observation:
+def play_position(game: str, seed: int) -> Observation:
     """The observation of the seat to act in card play, with a choice to make."""
     state = card_play_position(GAMES[game], random.Random(seed))
     assert state is not None and state.to_act is not None
@@ -84,7 +84,7 @@ def test_search_level_and_hint_use_the_batched_search(monkeypatch: pytest.Monkey
     seat = botbridge.SeatBot("search", 1)
     assert seat.spec == "bsearch" and isinstance(seat.impl, BatchPIMCBot)
     batched, scalar = Spy(monkeypatch, BatchPIMCBot), Spy(monkeypatch, PIMCBot)
-    obs = _play_position("sasku", 3)
+    obs = play_position("sasku", 3)
     action = seat.choose(obs)
     assert action in [a.text for a in obs.legal]
     assert batched.seen == [obs] and scalar.seen == []
@@ -119,7 +119,7 @@ def test_without_the_batch_the_search_level_and_hint_are_the_scalar_search(
     seat = botbridge.SeatBot("search", 1)
     assert seat.spec == "search" and isinstance(seat.impl, PIMCBot) and seat.scalar is None
     batched, scalar = Spy(monkeypatch, BatchPIMCBot), Spy(monkeypatch, PIMCBot)
-    obs = _play_position("scopone", 2)
+    obs = play_position("scopone", 2)
     assert seat.choose(obs) in [a.text for a in obs.legal]
     h = botbridge.hint(obs, seed=3)["hint"]
     assert scalar.seen == [obs, obs] and batched.seen == []
@@ -139,7 +139,7 @@ def test_a_game_whose_kernels_are_not_warm_is_searched_by_the_scalar_search(
     monkeypatch.setattr(botbridge, "start_warming", lambda first=None: started.append(first))
     batched, scalar = Spy(monkeypatch, BatchPIMCBot), Spy(monkeypatch, PIMCBot)
     seat = botbridge.SeatBot("search", 1)
-    obs = _play_position("satat", 4)
+    obs = play_position("satat", 4)
     assert seat.spec == "bsearch" and seat.choose(obs) in [a.text for a in obs.legal]
     botbridge.hint(obs, seed=1)
     assert scalar.seen == [obs, obs] and batched.seen == [] and started == ["satat"] * 2
@@ -149,7 +149,7 @@ def test_a_game_whose_kernels_are_not_warm_is_searched_by_the_scalar_search(
     assert botbridge.kernels_ready("satat") and batched.seen[-1] is obs  # after the warming's
     # a game whose warming failed stays scalar
     botbridge._failed.add("huutopussi")
-    other = _play_position("huutopussi", 1)
+    other = play_position("huutopussi", 1)
     seat.choose(other)
     assert scalar.seen[-1] is other and batched.seen[-1] is obs
 
@@ -163,7 +163,7 @@ def test_the_warming_compiles_in_a_process_of_its_own_and_loads_here(
     reports each game, and each is loaded here between decisions."""
     monkeypatch.setattr(botbridge, "in_disk_cache", lambda game: False)
     seat = botbridge.SeatBot("search", 1)
-    obs = _play_position("scopone", 5)
+    obs = play_position("scopone", 5)
     assert seat.choose(obs) in [a.text for a in obs.legal]  # scalar; starts the warming
     assert botbridge._started
     deadline = time.monotonic() + 300
@@ -216,7 +216,7 @@ def test_a_decision_during_a_load_of_the_warming_runs_beside_it_scalar(
     monkeypatch.setattr(botbridge, "warm_game", endless_load)
     batched, scalar = Spy(monkeypatch, BatchPIMCBot), Spy(monkeypatch, PIMCBot)
     seat = botbridge.SeatBot("search", 1)
-    obs, warm_obs = _play_position("satat", 4), _play_position("scopone", 2)
+    obs, warm_obs = play_position("satat", 4), play_position("scopone", 2)
     deal = GAMES["sasku"].random_deal(random.Random(3))
     assert deal.to_act is not None
     first = deal.observation(deal.to_act)  # not card play: the heuristic's, no wait

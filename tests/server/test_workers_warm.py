@@ -6,37 +6,15 @@ while decisions still come. Each test starts a worker process of its own."""
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import pytest
+from tests.server.test_botbridge import GAME_NAMES, needs_batch, play_position
 
-from folkcards.bots.positions import card_play_position
-from folkcards.engine.api import Observation
-from folkcards.games import GAMES
 from folkcards.server import botbridge, workers
-
-GAME_NAMES = ("sasku", "scopone", "sheepshead", "satat", "huutopussi")
-
-
-def _compiled() -> bool:
-    try:
-        from folkcards.batch import compiled
-    except ImportError:
-        return False
-    return compiled()
-
-
-needs_batch = pytest.mark.skipif(not _compiled(), reason="the batch extra (numpy, numba)")
-
-
-def _play_position(game: str, seed: int) -> Observation:
-    state = card_play_position(GAMES[game], random.Random(seed))
-    assert state is not None and state.to_act is not None
-    return state.observation(state.to_act)
 
 
 @pytest.fixture
@@ -90,7 +68,7 @@ def test_a_decision_asked_while_the_worker_warms_is_answered_beside_it(
     WARM_WAIT + 0.5 s, the whole round trip at most WARM_WAIT + BESIDE_MS + 1.5 s (a
     loaded machine's scheduling, one playout, the pickling; the load it runs beside took
     3–5 s under load, and the scalar search's 200 playouts beside it 3.9 s)."""
-    obs = _play_position("scopone", 3)  # the game the warming loads last
+    obs = play_position("scopone", 3)  # the game the warming loads last
     assert _status(executor)["started"]  # the worker is up, its warming under way
     start = time.monotonic()
     action = executor.submit(workers.decide, "search", obs, 7).result(timeout=120)
@@ -120,7 +98,7 @@ def test_without_numba_a_worker_warms_nothing_and_decides(
     monkeypatch.setenv("FOLKCARDS_NO_NUMBA", "1")  # inherited by the spawned worker
     ex = workers.new_executor(1)
     try:
-        obs = _play_position("satat", 2)
+        obs = play_position("satat", 2)
         assert ex.submit(workers.decide, "search", obs, 1).result(timeout=120) in [
             a.text for a in obs.legal
         ]
