@@ -183,13 +183,13 @@ def check_screens(record: dict, screens: list[str], seat: int = 0) -> None:
 
 
 BREAKDOWN = {
-    "sasku": "card points",
-    "scopone": "primiera",
-    "sheepshead": "This deal:",
+    "sasku": "Strokes",
+    "scopone": "Primiera",
+    "sheepshead": "Card points from",
     "satat": "This deal:",
     "huutopussi": "marriages",
 }
-"""A phrase of each game's deal-end breakdown in words."""
+"""A phrase of each game's deal-end breakdown in words (from its ``deal_end`` event)."""
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

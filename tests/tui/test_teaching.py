@@ -350,31 +350,14 @@ def test_the_last_trick_is_told_with_its_winner(name: str) -> None:
     assert re.search(rf"Trick {last.data['number']}: .*→ {winner}.* · last trick", text), text
 
 
-def test_the_last_trick_winner_without_engine_events() -> None:
-    """The fallback for games that do not narrate: the winner read from the rank orders."""
-    game = GAMES["sasku"]
-    rng = random.Random(7)
-    state = game.random_deal(rng)
-    before = state.observation(0)
-    while not state.is_over:
-        before = state.observation(0)
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
-    after = state.observation(0)
-    line = narrate.trick_done(before, after, NAMES, True)
-    assert line is not None
-    last = [e for e in state.events() if e.kind == "trick"][-1]
-    assert f"→ {NAMES[last.data['winner']]}" in line.plain and "last trick" in line.plain
-
-
 @pytest.mark.parametrize(
     ("name", "phrases"),
     [
-        ("sasku", ["card points", "61", "This deal:"]),
-        ("scopone", ["cards (over 20)", "coins (over 5)", "primiera", "scopas", "This deal:"]),
-        ("sheepshead", ["This deal:"]),
-        ("satat", ["This deal:"]),
-        ("huutopussi", ["card points", "marriages", "This deal:"]),
+        ("sasku", ["Why: ", " points (SAS-13.", "Strokes", "trump ", "This deal:", "tricks"]),
+        ("scopone", ["Most cards", "Most coins", "Primiera", "Sweeps", "counted", "This deal:"]),
+        ("sheepshead", ["Why: ", "(SHP-8.2)", "This deal:", "Card points from", "bury"]),
+        ("satat", ["Why: ", " tricks (SAT-9.", "This deal:"]),
+        ("huutopussi", ["Why: ", "points and marriages", "marriages ", "last trick"]),
     ],
 )
 def test_the_deal_end_breakdown_in_words_and_numbers(name: str, phrases: list[str]) -> None:
@@ -391,7 +374,9 @@ def test_the_deal_end_breakdown_in_words_and_numbers(name: str, phrases: list[st
         names = [f"Seat {s}" for s in range(state.num_seats)]
         names[0] = "You"
         partnership = name != "sheepshead"
-        text = "\n".join(t.plain for t in narrate.breakdown(result, name, names, 0, partnership))
+        end = narrate.deal_end(state, 0)
+        assert end is not None and end["score"] == result["score"]
+        text = "\n".join(t.plain for t in narrate.breakdown(end, name, names, 0, partnership))
         for phrase in phrases:
             assert phrase in text, (phrase, text)
         score = result["score"]
@@ -409,23 +394,56 @@ def test_the_deal_end_breakdown_in_words_and_numbers(name: str, phrases: list[st
     pytest.fail("no scored deal")
 
 
-def test_sasku_breakdown_names_the_comparison() -> None:
-    result = {
+def test_the_breakdown_names_the_comparison_and_each_part_per_side() -> None:
+    """Rendered from the ``deal_end`` event alone: the reason with its rule (SAS-13.4), the
+    sides by name, the component's facts, the score and where the card points came from."""
+    end = {
         "score": [0, 4],
-        "won_by": 1,
-        "points": [52, 68],
-        "tricks": [4, 5],
-        "trump": "H",
-        "declarer": 0,
-        "declarer_team": 0,
-        "passed": False,
-        "bid": 6,
-        "lambapea": False,
-        "redeal": False,
+        "outcome": "declarers_lost",
+        "reason": {
+            "who": "declarers",
+            "side": 0,
+            "measure": "points",
+            "value": 52,
+            "op": "<",
+            "target": 61,
+            "rule": "SAS-13.4",
+        },
+        "components": [{"name": "strokes", "points": [0, 4], "trump": "H", "rule": "SAS-13.4"}],
+        "points_from": {"tricks": [52, 68]},
     }
-    text = "\n".join(t.plain for t in narrate.breakdown(result, "sasku", NAMES, 0, True))
-    assert "Declarers You & Partner" in text and "52 card points < 61 needed" in text
-    assert "Seat 1 & Seat 3 score 4 strokes" in text
+    lines = [t.plain for t in narrate.breakdown(end, "sasku", NAMES, 0, True)]
+    text = "\n".join(lines)
+    assert "the declarers lost" in lines[0]
+    assert "Why: declarers (You & Partner) 52 < 61 points (SAS-13.4)" in text
+    strokes = next(line for line in lines if "Strokes" in line)
+    assert strokes.split()[1:] == ["+0", "+4"], strokes
+    assert "trump hearts" in text
+    assert re.search(r"This deal:\s+\+0\s+\+4", text) and re.search(r"tricks\s+52\s+68", text)
+
+
+def test_a_huutopussi_breakdown_says_each_sides_marriages() -> None:
+    """HUU-9.3: a side's total is its card points plus its marriages; the breakdown says the
+    marriages of each side, as the deal_end event's components carry them."""
+    game = GAMES["huutopussi"]
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = game.random_deal(rng)
+        while not state.is_over:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        result = state.result()
+        if result.get("redeal") or not any(result["marriages"]):
+            continue
+        end = narrate.deal_end(state, 0)
+        assert end is not None
+        said = [c["marriages"] for c in end["components"]]
+        assert said == result["marriages"]
+        text = "\n".join(t.plain for t in narrate.breakdown(end, "huutopussi", NAMES, 0, True))
+        for m in result["marriages"]:
+            assert f"marriages {m}" in text, text
+        return
+    pytest.fail("no deal with a marriage")
 
 
 # --- hints ---------------------------------------------------------------------------
@@ -456,3 +474,43 @@ def test_a_hint_puts_the_recommendation_first_on_one_labelled_scale() -> None:
     )
     assert plain[0] == "Hint: bid 5" and "bid 5 > diamonds" in plain[2]
     assert not re.search(r"\d\.\d", "\n".join(plain)), "no numbers on an unnamed scale"
+
+
+def test_passed_cards_are_told_once() -> None:
+    """A card handed over by the action just told is not told twice (SAS-7.4, Sasku's
+    exchange: the action line says it); Satat's exchange (SAT-7.4), which moves every
+    pair's cards once the fourth give is in, is told pair by pair to the viewer."""
+    from folkcards.engine.records import load_deal
+
+    hands = [[r + s for r in "AKQJT98765432"] for s in "CSHD"]
+    record = {
+        "game": "satat",
+        "dealer": 0,
+        "hands": hands,
+        "actions": ["trump S", "propose", "refuse", "give AS", "give AH", "give AD"],
+        "passing": {"winners": 1, "cards": 1},
+    }
+    state = load_deal(record)
+    told = len(narrate.engine_events(state, 0, 0))
+    state.apply(state.legal_actions()[0])  # the fourth give: the exchange
+    found = narrate.engine_events(state, 0, told)
+    lines = [t.plain for t in narrate.from_events(found, "satat", NAMES, 0, True)]
+    passes = [line for line in lines if "→" in line]
+    assert len(passes) == 4, lines
+    assert any(line.strip().startswith("You → ") and "A" in line for line in passes), passes
+
+    game = GAMES["sasku"]
+    for seed in range(100):
+        rng = random.Random(seed)
+        deal = game.random_deal(rng)
+        told = 0
+        while not deal.is_over:
+            legal = deal.legal_actions()
+            deal.apply(legal[rng.randrange(len(legal))])
+            found = narrate.engine_events(deal, 0, told)
+            told += len(found)
+            if any(e.kind == "pass_cards" for e in found):
+                lines = narrate.from_events(found, "sasku", NAMES, 0, True)
+                assert not any("→" in t.plain and "Trick" not in t.plain for t in lines)
+                return
+    pytest.fail("no Sasku exchange in 100 deals")

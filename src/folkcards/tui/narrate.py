@@ -3,9 +3,10 @@ sweeps, trump changes, contracts — and at the end the score in words and numbe
 every hand shown open.
 
 It reads only what the viewer may see: the engine's structured events for the viewer
-(``events_for(viewer)``, :func:`from_events`), or — for a game that does not narrate its
-deals — the viewer's observation before and after each action (:func:`events`); once the
-deal is over, the deal's record, when every card may be shown. Every line is a template of
+(``events_for(viewer)``, :func:`from_events`), the score from the ``deal_end`` event
+(:func:`breakdown`, the same parts the web table draws), and once the deal is over the
+deal's record, when every card may be shown. No line depends on which game it is beyond
+the names of its suits. Every line is a template of
 the catalogs (``terminal.narrate.*``, ``terminal.breakdown.*``), with a form for the reader
 as its subject (``…_you``: "You win the trick", «شما … می‌برید») where the language needs one.
 """
@@ -18,10 +19,10 @@ from typing import Any
 from rich.text import Text
 
 from folkcards.cards import CARD_NAMES
-from folkcards.engine.actions import Step
-from folkcards.engine.api import DealState, Observation
+from folkcards.engine.api import SPECTATOR, DealState
+from folkcards.engine.events import Event
 from folkcards.tui import i18n, present
-from folkcards.tui.view import arrow, plays, styled_card, styled_cards, styled_text
+from folkcards.tui.view import arrow, styled_card, styled_cards, styled_text
 
 N = "terminal.narrate."
 B = "terminal.breakdown."
@@ -65,154 +66,18 @@ def action_line(actor: int, text: str, names: Sequence[str], game: str = "") -> 
     return line
 
 
-def events(
-    before: Observation,
-    after: Observation,
-    actor: int,
-    step: Step | None,
-    names: Sequence[str],
-    partnership: bool,
-) -> list[Text]:
-    """What the action changed that a person should be told, one line each (for a game
-    whose engine does not narrate: read from the viewer's observations); ``step`` is the
-    action as the viewer saw it (the last entry of its history, None if it has none)."""
-    out: list[Text] = []
-    g = after.game
-    viewer = after.seat if after.seat >= 0 else None
-    b, a = before.info, after.info
-    verb = step.kind if step is not None else ""
-    who = names[actor]
-    # trump named or changed
-    tb, ta = present.trump_suit(before), present.trump_suit(after)
-    if ta is not None and ta != tb:
-        why = ""
-        if g == "huutopussi":
-            gained = [
-                x - y
-                for x, y in zip(
-                    _pair(a.get("marriages")) or [], _pair(b.get("marriages")) or [], strict=False
-                )
-            ]
-            pts = max(gained, default=0)
-            side = team_words(actor, viewer, partnership, names)
-            why = i18n.t(N + "by_marriage_points", n=pts, side=side) if pts else ""
-            why = why or i18n.t(N + "by_marriage")
-            if tb is not None:
-                why += i18n.t(N + "plain_again", suit=present.suit_words(g, tb))
-        elif g == "satat" and verb == "blind":
-            turned = a.get("turned")
-            why = i18n.t(N + "blind_card", card=i18n.ltr(turned)) if isinstance(turned, str) else ""
-        elif g == "sasku" and verb == "diamonds":
-            why = i18n.t(N + "said_diamonds", who=who)
-        line = i18n.t(N + "trump_is", suit=present.suit_words(g, ta), why=why)
-        out.append(Text(f"  {line}", style="bold"))
-    if step is not None and verb == "contract" and step.number is not None:
-        line = said(N + "sets_contract", who, n=i18n.num(step.number))
-        out.append(Text(f"  {line}", style="bold"))
-    if step is not None and g == "sheepshead" and verb == "call" and step.cards:
-        line = said(N + "secret_partner", who, card=i18n.ltr(CARD_NAMES[step.cards[0]]))
-        out.append(Text(f"  {line}"))
-    if g == "sheepshead" and verb == "alone":
-        out.append(Text(f"  {said(N + 'alone', who)}"))
-    if (
-        g == "sasku"
-        and before.phase == "auction"
-        and after.phase == "play"
-        and a.get("passed_deal")
-    ):
-        out.append(Text(f"  {i18n.t(N + 'passed_deal')}", style="bold"))
-    if g == "scopone" and verb == "play":
-        sb, sa = _pair(b.get("sweeps")), _pair(a.get("sweeps"))
-        if sb and sa and sa != sb:
-            side = team_words(actor, viewer, True, names)
-            out.append(Text(f"  {said(N + 'sweep', who, side=side)}", style="bold green"))
-    if verb == "play" and g not in ("scopone",):
-        trick = trick_done(before, after, names, partnership)
-        if trick is not None:
-            out.append(trick)
-    return out
-
-
 def _trick_head(number: Any) -> Text:
     return Text(f"  {i18n.t('terminal.table.trick', n=number)} ", style="bold")
 
 
-def trick_done(
-    before: Observation, after: Observation, names: Sequence[str], partnership: bool
-) -> Text | None:
-    """'Trick 3: … → Seat 1 +21' when the action completed a trick."""
-    played = plays(after)
-    n = after.num_seats
-    if not played or len(played) % n:
-        return None
-    cards = played[-n:]
-    number = len(played) // n
-    winner = _winner(before, after, cards)
-    line = _trick_head(number)
-    for i, (s, c) in enumerate(cards):
-        if i:
-            line.append("  ")
-        line.append(f"{names[s]} ")
-        line.append_text(styled_card(c, bold=s == winner))
-    if winner is None:
-        return line
-    line.append(f" {arrow()} {names[winner]}", style="green")
-    gained = _points_gained(before, after, winner)
-    if gained is not None:
-        line.append(f" {i18n.num(f'+{gained}')}", style="green")
-        if after.game == "huutopussi" and after.is_over:
-            line.append(" " + i18n.t(N + "with_bonus"), style="green")
-    if after.is_over:
-        line.append(" · " + i18n.t(N + "last_trick"), style="bold")
-    return line
-
-
-def _winner(before: Observation, after: Observation, cards: list[tuple[int, int]]) -> int | None:
-    """The trick's winner as the observation says it — the last trick's (Sheepshead's
-    ``last_trick``), the list of tricks taken (Satat's ``won``), the next leader — else read
-    from the game card's orders."""
-    info = after.info
-    if isinstance(info.get("last_trick"), Mapping):
-        w = info["last_trick"].get("winner")
-        if isinstance(w, int):
-            return w
-    if isinstance(info.get("won"), list) and info["won"]:
-        last = info["won"][-1]
-        if isinstance(last, list) and len(last) == 3 and isinstance(last[2], int):
-            return last[2]
-    if not after.is_over and isinstance(info.get("leader"), int) and after.phase == "play":
-        return int(info["leader"])
-    return present.trick_winner(after.game, cards, present.trump_suit(before), after.variant)
-
-
-def _points_gained(before: Observation, after: Observation, winner: int) -> int | None:
-    """The card points the trick gave the winner's side: the change of the game card's
-    ``points_key`` (per seat in Sheepshead's ``taken``, per side otherwise)."""
-    key = present.points_key(after)
-    if key != "points":
-        tb, ta = _pair(before.info.get(key)), _pair(after.info.get(key))
-        if tb and ta and len(ta) > winner:
-            return ta[winner] - tb[winner]
-        return None
-    pb, pa = _pair(before.info.get("points")), _pair(after.info.get("points"))
-    if pb and pa and len(pa) == len(pb):
-        side = winner % len(pa) if len(pa) == 2 and after.num_seats == 4 else winner
-        if side < len(pa):
-            return pa[side] - pb[side]
-    return None
-
-
-def engine_events(deal: DealState, viewer: int, since: int) -> list[Any] | None:
-    """The viewer's structured events after its first ``since`` (``events_for``), or None
-    where the game does not narrate its deals."""
-    events_for = getattr(deal, "events_for", None)
-    if not callable(events_for):
-        return None
+def engine_events(deal: DealState, viewer: int, since: int) -> list[Event]:
+    """The viewer's structured events after its first ``since`` (``events_for``); none for
+    a game that does not narrate its deals (events are optional in the engine's contract:
+    its action lines still tell the whole deal)."""
     try:
-        found = events_for(viewer, since)
-    except (NotImplementedError, TypeError, ValueError):
-        return None
-    return list(found)
+        return deal.events_for(viewer, since)
+    except NotImplementedError:
+        return []
 
 
 def from_events(
@@ -225,6 +90,7 @@ def from_events(
     n = len(names)
     ended = any(getattr(e, "kind", "") == "deal_end" for e in found)
     tricks = [e for e in found if getattr(e, "kind", "") == "trick"]
+    passes = sum(getattr(e, "kind", "") == "pass_cards" for e in found)
     for event in found:
         kind, d = getattr(event, "kind", ""), getattr(event, "data", {})
         if not isinstance(d, Mapping):
@@ -252,7 +118,7 @@ def from_events(
             text = said(N + "leftover", who, cards=_cards(d["cards"]))
             out.append(Text(f"  {text}"))
         elif kind == "pass_cards":
-            passed = _pass_event(d, game, names)
+            passed = _pass_event(d, names, alone=passes == 1)
             if passed is not None:
                 out.append(passed)
     return [line for line in out if line.plain]
@@ -289,7 +155,11 @@ def _trump_event(
     return said(N + "trump_by", who, suit=suit)
 
 
-def _pass_event(d: Mapping[str, Any], game: str, names: Sequence[str]) -> Text | None:
+def _pass_event(d: Mapping[str, Any], names: Sequence[str], alone: bool) -> Text | None:
+    """Cards handed over, or None where the action line has said it: one card passed by
+    the action just told (``alone``: the only pass of its action; Sasku's exchange,
+    Huutopussi's give and return), a bury or a discard. Satat's exchange moves every
+    pair's cards at once, after the gives, so it is told."""
     n = len(names)
     src, to, count = d.get("from"), d.get("to"), d.get("count")
     giver = names[src] if isinstance(src, int) and 0 <= src < n else str(src)
@@ -299,12 +169,12 @@ def _pass_event(d: Mapping[str, Any], game: str, names: Sequence[str]) -> Text |
         what = _cards(cards)
     else:
         what = i18n.plural(N + "face_down", count if isinstance(count, int) else 0)
-    if game == "sasku" or (game == "huutopussi" and count == 1):
-        return None  # one line per card: the action line itself says it
+    if alone and count == 1:
+        return None
     if src == "blind":
         return Text(f"  {said(N + 'picks_blind', taker, cards=what)}", style="dim")
     if to in ("bury", "discard"):
-        return None  # the action line says it
+        return None
     return Text(
         f"  {i18n.t(N + 'passed', giver=giver, arrow=arrow(), taker=taker, cards=what)}",
         style="dim",
@@ -339,248 +209,171 @@ def _trick_event(d: Mapping[str, Any], game: str, names: Sequence[str]) -> Text:
 
 
 def _contract_event(d: Mapping[str, Any], game: str, names: Sequence[str]) -> Text:
+    """The contract in words, by its ``mode`` (Sheepshead's leaster, alone or called card;
+    a passed deal) or its ``contract`` and ``bid`` (Huutopussi); a Sasku declarer's is
+    already told by the trump event."""
     n = len(names)
     dec = d.get("declarer")
     who = names[dec] if isinstance(dec, int) and 0 <= dec < n else None
     mode = d.get("mode")
     text = ""
-    if game == "sheepshead":
-        if mode == "leaster":
-            text = i18n.t(N + "leaster")
-        elif mode == "alone":
-            text = said(N + "alone", who)
-        elif mode == "called":
-            text = said(N + "calls", who, card=i18n.ltr(str(d.get("called"))))
-    elif game == "huutopussi":
-        if isinstance(d.get("contract"), int):
-            text = said(N + "sets_contract", who, n=d["contract"])
-        elif isinstance(d.get("bid"), int):
-            text = said(N + "wins_bidding", who, bid=d["bid"])
-    elif game == "sasku" and who is None:
+    if mode == "leaster":
+        text = i18n.t(N + "leaster")
+    elif mode == "alone":
+        text = said(N + "alone", who)
+    elif mode == "called":
+        text = said(N + "calls", who, card=i18n.ltr(str(d.get("called"))))
+    elif mode == "passed" or who is None:
         text = i18n.t(N + "passed_deal")
-    # Sasku with a declarer: the trump event has said who declares
+    elif isinstance(d.get("contract"), int):
+        text = said(N + "sets_contract", who, n=d["contract"])
+    elif mode is None and isinstance(d.get("bid"), int):
+        text = said(N + "wins_bidding", who, bid=d["bid"])
     return Text(f"  {text}", style="bold") if text else Text("")
 
 
 # --- the end of a deal -----------------------------------------------------------------
 
+_SHOWN_BY_POINTS = frozenset({"name", "points", "rule", "side", "holder", "won_by", "outcome"})
+"""Component keys a breakdown row does not repeat: its points per side say them."""
+
+_OPS = {"<": "<", "<=": "≤", "=": "=", ">=": "≥", ">": ">"}
+
+
+def deal_end(deal: DealState, viewer: int | None) -> Mapping[str, Any] | None:
+    """The data of the deal's ``deal_end`` event as ``viewer`` (None: a spectator) sees it,
+    or None while the deal is not over or where the game does not narrate its deals."""
+    for event in reversed(engine_events(deal, SPECTATOR if viewer is None else viewer, 0)):
+        if event.kind == "deal_end":
+            return event.data
+    return None
+
 
 def breakdown(
-    result: Mapping[str, Any],
+    end: Mapping[str, Any],
     game: str,
     names: Sequence[str],
     viewer: int | None,
     partnership: bool,
 ) -> list[Text]:
-    """The deal's score in words and numbers ("declarers 52 < 61 needed")."""
-    r = result
-    lines: list[str] = []
+    """The deal's score in words and numbers from its ``deal_end`` event, as the web table
+    draws it: the outcome, the deciding comparison with its rule ("declarers 52 < 61
+    points"), each part of the score per side with the facts that earned it, the deal's
+    score, and where the card points came from."""
+    score = _pair(end.get("score")) or []
+    k = len(score)
 
     def side(t: int) -> str:
-        if partnership and len(names) == 4:
+        if partnership and len(names) == 4 and k == 2:
             return i18n.t("terminal.names.pair", a=names[t], b=names[t + 2])
         return names[t] if 0 <= t < len(names) else i18n.t("terminal.names.side", n=t)
 
-    score = _pair(r.get("score")) or []
-    if game == "sasku":
-        lines += _sasku_breakdown(r, score, side)
-    elif game == "scopone":
-        lines += _scopone_breakdown(r, viewer, side)
-    elif game == "sheepshead":
-        lines += _sheepshead_breakdown(r, names)
-    elif game == "satat":
-        tr = _pair(r.get("tricks")) or [0, 0]
-        won = r.get("won_by")
-        if r.get("outcome") == "redeal":
-            why = {"no_pictures": B + "satat_no_pictures", "no_trumps": B + "satat_no_trumps"}
-            reason = why.get(str(r.get("redeal")))
-            lines.append(i18n.t(B + "satat_redeal", why=i18n.t(reason) if reason else ""))
-        elif isinstance(won, int):
-            outcome = str(r.get("outcome"))
-            if i18n.lang() != i18n.LANGS[0]:
-                outcome = i18n.maybe(f"narrate.outcome_{outcome}") or outcome
-            lines.append(
-                i18n.t(
-                    B + "satat_won",
-                    side=side(won),
-                    won=tr[won],
-                    lost=tr[1 - won],
-                    outcome=outcome,
-                )
-            )
-    elif game == "huutopussi":
-        lines += _huutopussi_breakdown(r, score, names, side)
-    out = [Text(line) for line in lines]
-    if score:
-        summary = Text(i18n.t(B + "this_deal") + " ", style="bold")
-        summary.append(" · ".join(f"{side(t)} {i18n.signed(v)}" for t, v in enumerate(score)))
-        out.append(summary)
+    heads = [side(t) for t in range(k)]
+    col = max([i18n.width(h) for h in heads] + [5]) + 2
+    out: list[Text] = []
+    outcome = str(end.get("outcome") or "")
+    head = i18n.t("narrate.breakdown")
+    if outcome:
+        head += " — " + (i18n.maybe(f"narrate.outcome_{outcome}") or outcome)
+    out.append(Text(head, style="bold"))
+    reason = end.get("reason")
+    if isinstance(reason, Mapping):
+        out.append(Text(_reason_words(reason, side, k)))
+
+    def row(label: str, values: Sequence[str], style: str = "") -> Text:
+        cells = "".join(" " * (col - i18n.width(v)) + v for v in values)
+        return Text(f"  {_pad(label, 22)}{cells}", style=style)
+
+    if k:
+        out.append(row("", heads, "bold"))
+    for c in end.get("components") or []:
+        if not isinstance(c, Mapping):
+            continue
+        name = str(c.get("name"))
+        points = _pair(c.get("points")) or []
+        out.append(
+            row(i18n.maybe(f"narrate.comp_{name}") or name, [i18n.signed(v) for v in points])
+        )
+        notes: list[str] = []
+        for key, value in c.items():
+            if key in _SHOWN_BY_POINTS or (key == "total" and value == sum(points)):
+                continue
+            per_side = _pair(value)
+            if per_side is not None and len(per_side) == k and key != "winners":
+                label = i18n.maybe(f"{B}fact_{key}") or key
+                out.append(row(f"  {label}", [i18n.num(v) for v in per_side], "dim"))
+                continue
+            note = _fact(key, value, game, names)
+            if note:
+                notes.append(note)
+        rule = c.get("rule")
+        if isinstance(rule, str):
+            notes.append(i18n.ltr(rule))
+        if notes:
+            out.append(Text(f"    {i18n.t('ui.sep').join(notes)}", style="dim"))
+    if k:
+        out.append(row(i18n.t(B + "this_deal"), [i18n.signed(v) for v in score], "bold"))
+    source = end.get("points_from")
+    if isinstance(source, Mapping) and source:
+        out.append(Text(f"  {i18n.t('narrate.points_from')}", style="dim"))
+        for key, values in source.items():
+            per_side = _pair(values)
+            if per_side is not None:
+                label = i18n.maybe(f"narrate.from_{key}") or key
+                out.append(row(f"  {label}", [i18n.num(v) for v in per_side], "dim"))
     return out
 
 
-def _sasku_breakdown(r: Mapping[str, Any], score: list[int], side: Any) -> list[str]:
-    lines: list[str] = []
-    pts = _pair(r.get("points")) or [0, 0]
-    d = r.get("declarer_team")
-    trump = present.suit_words("sasku", str(r.get("trump"))) if r.get("trump") else "?"
-    if r.get("redeal"):
-        lines.append(i18n.t(B + "sasku_redeal"))
-    elif r.get("lambapea"):
-        t = int(r.get("won_by") or 0)
-        lines.append(i18n.t(B + "sasku_lambapea", side=side(t), n=score[t]))
-    elif r.get("passed"):
-        t = int(r.get("won_by") or 0)
-        lines.append(i18n.t(B + "sasku_passed", side=side(t), n=pts[t]))
-    elif isinstance(d, int):
-        pd = pts[d]
-        won = r.get("won_by")
-        cmp = "≥" if pd >= 61 else "<"
-        key = B + ("sasku_declarers_bid" if r.get("bid") else "sasku_declarers")
-        lines.append(
-            i18n.t(
-                key,
-                side=side(d),
-                trump=trump,
-                bid=r.get("bid"),
-                n=pd,
-                cmp=cmp,
-                other=pts[1 - d],
-            )
-        )
-        col = B + ("sasku_diamond_column" if r.get("trump") == "D" else "sasku_plain_column")
-        if isinstance(won, int):
-            lines.append(
-                i18n.t(
-                    B + "sasku_strokes",
-                    side=side(won),
-                    n=score[won],
-                    column=i18n.t(col),
-                    band=_sasku_band(pd),
-                )
-            )
-    return lines
-
-
-def _scopone_breakdown(r: Mapping[str, Any], viewer: int | None, side: Any) -> list[str]:
-    lines: list[str] = []
-    rows: list[tuple[str, str, int | None]] = []
-    cards, coins, prim, sweeps = (
-        _pair(r.get(k)) or [0, 0] for k in ("cards", "coins", "primiera", "sweeps")
+def _reason_words(r: Mapping[str, Any], side: Any, k: int) -> str:
+    """The deciding comparison: "Why: the declarers (Seat 1 & Seat 3) 31 < 61 points (SAS-13.4)"."""
+    who = str(r.get("who"))
+    s = r.get("side")
+    team = isinstance(s, int) and 0 <= s < k
+    if who.startswith("team ") and team:
+        words = side(s)
+    else:
+        words = i18n.maybe(f"narrate.who_{who.replace(' ', '_')}") or who
+        if team:
+            words = i18n.t(B + "who_side", who=words, side=side(s))
+    measure = str(r.get("measure"))
+    return i18n.t(
+        B + "reason",
+        who=words,
+        value=i18n.num(r.get("value")),
+        op=_OPS.get(str(r.get("op")), str(r.get("op"))),
+        target=i18n.num(r.get("target")),
+        measure=i18n.maybe(f"narrate.measure_{measure}") or measure,
+        rule=i18n.ltr(str(r.get("rule"))),
     )
-    mine = viewer % 2 if viewer is not None else 0
-    other = 1 - mine
 
-    def vs(values: list[int]) -> str:
-        return f"{i18n.num(values[mine])}–{i18n.num(values[other])}"
 
-    def taken(value: Any) -> tuple[str, int | None]:
-        holder = int(value) if isinstance(value, int) else None
-        said = i18n.t(B + "taken_by", side=side(holder)) if holder is not None else "—"
-        return said, holder
-
-    rows.append((i18n.t(B + "scopone_cards"), vs(cards), _best(cards, 20)))
-    rows.append((i18n.t(B + "scopone_coins"), vs(coins), _best(coins, 5)))
-    rows.append(
-        (i18n.t(B + "scopone_settebello", card=i18n.ltr("7D")), *taken(r.get("settebello")))
-    )
-    rows.append((i18n.t(B + "scopone_primiera"), vs(prim), _best(prim, None)))
-    if "re_bello" in r:
-        rows.append(
-            (i18n.t(B + "scopone_re_bello", card=i18n.ltr("KD")), *taken(r.get("re_bello")))
-        )
-    lines.append(i18n.t(B + "scopone_counts", mine=side(mine), other=side(other)))
-    for label, value, to in rows:
-        gets = i18n.t(B + "point_to", side=side(to)) if isinstance(to, int) else i18n.t(B + "tie")
-        lines.append(f"{_pad(label, 16)} {_pad(value, 14)} {gets}")
-    lines.append(
-        f"{_pad(i18n.t(B + 'scopone_scopas'), 16)} {_pad(vs(sweeps), 14)} {i18n.t(B + 'each')}"
-    )
-    if "napola" in r:
-        nap = _pair(r.get("napola")) or [0, 0]
-        lines.append(f"{_pad(i18n.t(B + 'scopone_napola'), 16)} {vs(nap)}")
-    return lines
+def _fact(key: str, value: Any, game: str, names: Sequence[str]) -> str:
+    """One fact of a score component in words ("trump ♦ diamonds", "schneider",
+    "contract 440"), or "" for one the reader needs not be told."""
+    if value is None or isinstance(value, bool):
+        return ""
+    if key == "trump" and isinstance(value, str):
+        return i18n.t(B + "fact_trump", suit=present.suit_words(game, value))
+    if key == "winners" and isinstance(value, list):
+        won = [names[s] for s in value if isinstance(s, int) and 0 <= s < len(names)]
+        return i18n.t(B + "fact_winners", names=i18n.t("ui.sep").join(won))
+    if key == "seat" and isinstance(value, int) and 0 <= value < len(names):
+        return i18n.t(B + "fact_seat", name=names[value])
+    if key in ("level", "unit") and value == 1:
+        return ""
+    if key == "calls" and value == 0:
+        return ""
+    worded = i18n.maybe(f"{B}fact_{key}_{value}")
+    if worded is not None:
+        return worded
+    if i18n.maybe(f"{B}fact_{key}") is not None:
+        return i18n.t(B + f"fact_{key}", n=i18n.num(value))
+    return f"{key} {i18n.num(value)}"
 
 
 def _pad(text: str, width: int) -> str:
     """``text`` padded to ``width`` cells (isolates and joiners take none)."""
     return i18n.pad(text, width)
-
-
-def _sheepshead_breakdown(r: Mapping[str, Any], names: Sequence[str]) -> list[str]:
-    mode = r.get("mode")
-    if mode == "doubler":
-        return [i18n.t(B + "shp_doubler", n=2 * int(r.get("stake") or 1))]
-    if mode == "leaster":
-        w = r.get("leaster_winners") or []
-        winners = i18n.t("ui.sep").join(names[s] for s in w if isinstance(s, int))
-        return [i18n.t(B + "shp_leaster", names=winners)]
-    picker = r.get("picker")
-    p = r.get("picker_points")
-    side_txt = names[picker] if isinstance(picker, int) else "?"
-    if mode == "called" and isinstance(r.get("partner"), int):
-        side_txt = i18n.t(
-            B + "shp_called",
-            picker=side_txt,
-            partner=names[r["partner"]],
-            card=i18n.ltr(str(r.get("called"))),
-        )
-    elif mode == "alone":
-        side_txt = i18n.t(B + "shp_alone", picker=side_txt)
-    cmp = "≥" if isinstance(p, int) and p >= 61 else "<"
-    lv = _int_or(r.get("level"), 1)
-    picker_won = r.get("won_by") == "picker"
-    level = ""
-    if lv == 2:
-        level = i18n.t(B + "shp_schneider")
-    elif lv == 3:
-        level = i18n.t(B + ("shp_all_tricks" if picker_won else "shp_no_trick"))
-    key = B + ("shp_picker_win" if picker_won else "shp_defenders_win")
-    return [i18n.t(key, side=side_txt, n=p, cmp=cmp, level=level)]
-
-
-def _huutopussi_breakdown(
-    r: Mapping[str, Any], score: list[int], names: Sequence[str], side: Any
-) -> list[str]:
-    if r.get("redeal"):
-        by = r.get("redeal_by")
-        return [i18n.t(B + "huu_redeal", name=names[by] if isinstance(by, int) else "?")]
-    lines: list[str] = []
-    d = r.get("declarer")
-    pts = _pair(r.get("points")) or []
-    mar = _pair(r.get("marriages")) or []
-    contract = r.get("contract")
-    n = len(pts)
-    for t in range(n):
-        m = mar[t] if t < len(mar) else 0
-        total = pts[t] + m
-        mine = isinstance(d, int) and (d % n == t if n == 2 else d == t)
-        key = B + ("huu_declarers" if mine else "huu_opponents")
-        text = i18n.t(key, side=side(t), points=pts[t], marriages=m, total=total)
-        if mine and isinstance(contract, int):
-            cmp = "≥" if total >= contract else "<"
-            text += " " + i18n.t(B + "huu_contract", cmp=cmp, n=contract)
-        lines.append(i18n.t(B + "huu_line", text=text, score=i18n.signed(score[t])))
-    return lines
-
-
-def _int_or(value: Any, default: int) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
-
-
-def _sasku_band(pd: int) -> str:
-    if pd >= 91:
-        return i18n.t(B + "band_91")
-    if pd >= 61:
-        return i18n.t(B + "band_61")
-    if pd >= 30:
-        return i18n.t(B + "band_30")
-    return i18n.t(B + "band_under_30")
-
-
-def _best(values: list[int], half: int | None) -> int | None:
-    if len(values) != 2 or values[0] == values[1]:
-        return None
-    return 0 if values[0] > values[1] else 1
 
 
 def open_hands(deal: DealState, names: Sequence[str]) -> list[Text]:

@@ -205,8 +205,7 @@ class PlaySession:
                 self.console.print(line)
         self.pending.clear()
         if viewer is not None:
-            start = narrate.engine_events(deal, viewer, 0)
-            self.told = len(start) if start is not None else 0
+            self.told = len(narrate.engine_events(deal, viewer, 0))
         while not deal.is_over:
             seat = deal.to_act
             assert seat is not None
@@ -225,8 +224,8 @@ class PlaySession:
 
     def stream(self, deal: DealState, viewer: int, before: Observation, actor: int) -> None:
         """Print the last action as the viewer saw it, and what it changed (trick taken and
-        by whom for how much, sweep, trump, contract): from the engine's events where
-        the game narrates its deals, else from the viewer's observations."""
+        by whom for how much, sweep, trump, contract): from the engine's events for the
+        viewer."""
         obs = deal.observation(viewer)
         names = self.seat_names()
         for i in range(len(before.history), len(obs.history)):
@@ -234,13 +233,8 @@ class PlaySession:
             self.console.print(narrate.action_line(who, obs.history[i], names, obs.game))
         partnership = self.facts().partnership
         found = narrate.engine_events(deal, viewer, self.told)
-        if found is not None:
-            self.told += len(found)
-            lines = narrate.from_events(found, deal.game.name, names, viewer, partnership)
-        else:
-            step = obs.history[-1] if obs.history else None
-            lines = narrate.events(before, obs, actor, step, names, partnership)
-        for line in lines:
+        self.told += len(found)
+        for line in narrate.from_events(found, deal.game.name, names, viewer, partnership):
             self.console.print(line)
 
     # --- a person's turn ----------------------------------------------------------------
@@ -476,8 +470,11 @@ class PlaySession:
         self.console.rule(i18n.t("terminal.session.end_of_deal", n=len(self.match.deals)))
         viewer = self.viewer() if not self.seating.hotseat else None
         self.console.print(Text(i18n.t("terminal.session.deal_result"), style="bold"))
+        end = narrate.deal_end(deal, viewer)
+        if end is None:  # a game without events: its score alone
+            end = {"score": deal.result().get("score")}
         for line in narrate.breakdown(
-            deal.result(), deal.game.name, facts.seat_names, viewer, facts.partnership
+            end, deal.game.name, facts.seat_names, viewer, facts.partnership
         ):
             self.console.print(line)
         for line in narrate.open_hands(deal, facts.seat_names):

@@ -168,7 +168,12 @@ def deal_end(st: HuutopussiState) -> dict[str, JSON]:
         outcome = "no_contract"
         parts = [
             component(
-                "rounded_total", only(t, score_[t], k), side=t, total=total[t], rule="HUU-12.2"
+                "rounded_total",
+                only(t, score_[t], k),
+                side=t,
+                total=total[t],
+                marriages=res["marriages"][t],
+                rule="HUU-12.2",
             )
             for t in range(k)
         ]
@@ -199,10 +204,12 @@ def deal_end(st: HuutopussiState) -> dict[str, JSON]:
 def _side_component(
     st: HuutopussiState, res: dict[str, Any], t: int, ds: int, total: int
 ) -> dict[str, JSON]:
-    """Side ``t``'s score and the rule that gave it, when the declarers are side ``ds``."""
+    """Side ``t``'s score and the rule that gave it, when the declarers are side ``ds``; with
+    the side's marriages (HUU-8), which its total adds to its card points."""
     r = st.rules
     k = len(res["score"])
     got = only(t, res["score"][t], k)
+    marriages = res["marriages"][t]
     if t == ds:
         if r.erlangen and not res["tricks"][t]:
             name, rule = "porvoo", "HUU-12.8"
@@ -212,7 +219,9 @@ def _side_component(
             name = "contract_made" if res["made"] else "contract_failed"
             rule = "HUU-12.9" if r.erlangen else "HUU-13.4" if k == 3 else "HUU-9.2"
         extra = {"calls": res["calls"]} if r.erlangen else {}
-        return component(name, got, side=t, contract=res["contract"], **extra, rule=rule)
+        return component(
+            name, got, side=t, contract=res["contract"], marriages=marriages, **extra, rule=rule
+        )
     if not res["tricks"][t]:
         if k == 3:
             rule = "HUU-13.4"
@@ -221,9 +230,9 @@ def _side_component(
         else:
             rule = "HUU-11.4" if r.porvoo else "HUU-9.4"
         name = "porvoo" if (k == 3 or r.erlangen or r.porvoo) else "lapari"
-        return component(name, got, side=t, bid=res["bid"], rule=rule)
+        return component(name, got, side=t, bid=res["bid"], marriages=marriages, rule=rule)
     name, rule = ("rounded_total", "HUU-12.7") if r.erlangen else ("total", "HUU-9.3")
-    return component(name, got, side=t, total=total, rule=rule)
+    return component(name, got, side=t, total=total, marriages=marriages, rule=rule)
 
 
 def _points_from(st: HuutopussiState, res: dict[str, Any]) -> dict[str, JSON]:
