@@ -84,6 +84,16 @@ def answer(state: DealState, text: str) -> tuple[Command, str]:
     return cmd, ""
 
 
+def played_out(name: str, seed: int) -> DealState:
+    """A random deal of ``name`` played to its end by uniformly random legal actions."""
+    rng = random.Random(seed)
+    state = GAMES[name].random_deal(rng)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
 def held(state: DealState) -> set[str]:
     seat = state.to_act
     assert seat is not None
@@ -332,11 +342,7 @@ def test_the_long_menus_are_compact() -> None:
 def test_the_last_trick_is_told_with_its_winner(name: str) -> None:
     game = GAMES[name]
     for seed in range(50):
-        rng = random.Random(seed)
-        state = game.random_deal(rng)
-        while not state.is_over:
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
+        state = played_out(game.name, seed)
         if any(e.kind == "trick" for e in state.events()):
             break
     found = narrate.engine_events(state, 0, 0)
@@ -363,11 +369,7 @@ def test_the_last_trick_is_told_with_its_winner(name: str) -> None:
 def test_the_deal_end_breakdown_in_words_and_numbers(name: str, phrases: list[str]) -> None:
     game = GAMES[name]
     for seed in range(20):
-        rng = random.Random(seed)
-        state = game.random_deal(rng)
-        while not state.is_over:
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
+        state = played_out(game.name, seed)
         result = state.result()
         if result.get("redeal"):
             continue
@@ -427,11 +429,7 @@ def test_a_huutopussi_breakdown_says_each_sides_marriages() -> None:
     marriages of each side, as the deal_end event's components carry them."""
     game = GAMES["huutopussi"]
     for seed in range(200):
-        rng = random.Random(seed)
-        state = game.random_deal(rng)
-        while not state.is_over:
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
+        state = played_out(game.name, seed)
         result = state.result()
         if result.get("redeal") or not any(result["marriages"]):
             continue
