@@ -235,6 +235,14 @@ def test_a_deal_narrated_explained_and_scored(
     assert summary.startswith("How the deal was scored" if lang == "en" else "امتیاز این دست")
     rows = bd.locator("tr[data-component]")
     assert rows.count() >= 1 or redeal
+    # where the card points came from; Scopone has none and counts its cards (SCO-6.1)
+    head = bd.locator("tr.bd-from th[scope=rowgroup]")
+    if head.count():
+        words = {
+            "en": ("Card points from", "Cards taken from"),
+            "fa": ("امتیاز کارت از", "کارت‌های گرفته‌شده از"),
+        }
+        assert head.inner_text().strip() == words[lang][not tricks]
     if lang == "fa":
         assert not re.search(r"[A-Za-z]{3,}", re.sub(r"[A-Z]{2,4}-[\d.]+", "", bd.inner_text()))
     bd.scroll_into_view_if_needed()

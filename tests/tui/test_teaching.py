@@ -360,7 +360,7 @@ def test_the_last_trick_is_told_with_its_winner(name: str) -> None:
     ("name", "phrases"),
     [
         ("sasku", ["Why: ", " points (SAS-13.", "Strokes", "trump ", "This deal:", "tricks"]),
-        ("scopone", ["Most cards", "Most coins", "Primiera", "Sweeps", "counted", "This deal:"]),
+        ("scopone", ["Most cards", "Primiera", "Sweeps", "counted", "Cards taken from"]),
         ("sheepshead", ["Why: ", "(SHP-8.2)", "This deal:", "Card points from", "bury"]),
         ("satat", ["Why: ", " tricks (SAT-9.", "This deal:"]),
         ("huutopussi", ["Why: ", "points and marriages", "marriages ", "last trick"]),

@@ -2,7 +2,8 @@
 
 The log is a spectator's: it shows every seat's hand when the card play starts and
 every action as the referee records it, grouped into tricks (or, in Scopone, with the
-table after each play), then each deal's result and the match score.
+table after each play) and told from the engine's events, then each deal's score from
+its ``deal_end`` event and the match score.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from rich.text import Text
 from folkcards.cards import CARD_NAMES
 from folkcards.engine.api import DealState, FolkcardsError, Game
 from folkcards.engine.match import Match
-from folkcards.tui import i18n, present, view
+from folkcards.tui import i18n, narrate, present, view
 from folkcards.tui.players import Decide, make_player
 
 SAFETY_DEALS = 25
@@ -74,10 +75,16 @@ def run_demo(
         deal = match.new_deal()
         played += 1
         console.rule(i18n.t("terminal.demo.deal", n=played, dealer=names[deal.dealer]))
-        play_logged(deal, players, rngs, names, console)
+        play_logged(deal, players, rngs, names, console, facts.partnership)
         match.finish_deal()
         facts.totals = list(match.state.totals)
-        console.print(view.result_view(deal.result(), facts, game.name))
+        console.print(Text(i18n.t("terminal.table.deal_result"), style="bold"))
+        end = narrate.deal_end(deal, None)
+        if end is None:  # a game without events: its score alone
+            end = {"score": deal.result().get("score")}
+        for line in narrate.breakdown(end, game.name, names, None, facts.partnership):
+            console.print(line)
+        console.print(view.score_view(facts, game.name))
     console.rule(
         i18n.t("terminal.session.match_over")
         if match.is_over
@@ -101,14 +108,17 @@ def play_logged(
     rngs: Sequence[random.Random],
     names: Sequence[str],
     console: Console,
+    partnership: bool = False,
 ) -> None:
-    """Play one deal with the bots, logging it (each bot sees only its observation)."""
-    n = deal.num_seats
-    trick: list[tuple[int, str]] = []
-    tricks_done = 0
+    """Play one deal with the bots, logging it (each bot sees only its observation): every
+    action but the cards of a trick, which the trick's line names with its winner and
+    points, and what each action changed, from the engine's events as the referee knows
+    them (the demo shows every hand) — the same lines a player's table prints."""
     hands_shown = False
     game = deal.game.name
     trickless = not present.takes_tricks(game, deal.variant)
+    told = len(narrate.referee_events(deal, 0))
+    pending: list[tuple[int, str]] = []  # the cards of the trick not yet taken
     while not deal.is_over:
         seat = deal.to_act
         assert seat is not None
@@ -119,40 +129,26 @@ def play_logged(
             show_hands(deal, names, console)
             hands_shown = True
         deal.apply(action)
-        if step.kind != "play":
-            line = Text(f"  {names[seat]}: ")
-            line.append_text(view.styled_text(action.text, game))
-            console.print(line)
-            continue
-        if trickless:
+        found = narrate.referee_events(deal, told)
+        told += len(found)
+        if step.kind == "play" and not trickless:
+            pending.append((seat, CARD_NAMES[step.cards[0]]))
+            if any(e.kind == "trick" for e in found):
+                pending = []
+        else:
             line = Text(f"  {names[seat]}: ")
             line.append_text(view.styled_text(action.text, game))
             table = deal.observation(seat).info.get("table")
-            if isinstance(table, list):
+            if trickless and step.kind == "play" and isinstance(table, list):
                 line.append("   " + i18n.t("terminal.demo.table") + " ", style="dim")
                 empty = Text(i18n.t("terminal.facts.empty"), style="dim")
                 line.append_text(view.format_value(table) if table else empty)
-                # a capture names the cards taken after the card played (SCO-4.5)
-                if not table and len(step.cards) > 1 and not deal.is_over:
-                    line.append("  " + i18n.t("terminal.demo.sweep"), style="bold green")
             console.print(line)
-            continue
-        trick.append((seat, CARD_NAMES[step.cards[0]]))
-        if len(trick) == n:
-            tricks_done += 1
-            line = Text("  " + i18n.t("terminal.table.trick", n=tricks_done) + " ", style="bold")
-            for i, (s, c) in enumerate(trick):
-                if i:
-                    line.append("  ")
-                line.append(f"{names[s]} ")
-                line.append_text(view.styled_text(c))
-            if not deal.is_over and deal.to_act is not None:
-                line.append(f"  {view.arrow()} {names[deal.to_act]}", style="green")
-            console.print(line)
-            trick = []
-    if trick:
+        for told_line in narrate.from_events(found, game, names, None, partnership):
+            console.print(told_line)
+    if pending:
         line = Text("  " + i18n.t("terminal.demo.unfinished") + " ", style="dim")
-        line.append(" ".join(f"{names[s]} {i18n.ltr(c)}" for s, c in trick))
+        line.append(" ".join(f"{names[s]} {i18n.ltr(c)}" for s, c in pending))
         console.print(line)
 
 

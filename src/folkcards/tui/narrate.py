@@ -237,7 +237,20 @@ def _contract_event(d: Mapping[str, Any], game: str, names: Sequence[str]) -> Te
 _SHOWN_BY_POINTS = frozenset({"name", "points", "rule", "side", "holder", "won_by", "outcome"})
 """Component keys a breakdown row does not repeat: its points per side say them."""
 
+N_FROM = {False: "narrate.points_from", True: "narrate.cards_from"}
+"""Where a side's card points came from, or its cards in a game without card points."""
+
 _OPS = {"<": "<", "<=": "≤", "=": "=", ">=": "≥", ">": ">"}
+
+
+def referee_events(deal: DealState, since: int) -> list[Event]:
+    """Every event after the first ``since`` as the referee knows them (``events()``: for
+    a log that shows every hand, such as the demo's), none for a game that does not
+    narrate its deals."""
+    try:
+        return deal.events_since(since)
+    except NotImplementedError:
+        return []
 
 
 def deal_end(deal: DealState, viewer: int | None) -> Mapping[str, Any] | None:
@@ -315,7 +328,9 @@ def breakdown(
         out.append(row(i18n.t(B + "this_deal"), [i18n.signed(v) for v in score], "bold"))
     source = end.get("points_from")
     if isinstance(source, Mapping) and source:
-        out.append(Text(f"  {i18n.t('narrate.points_from')}", style="dim"))
+        card = present.game_card(game)
+        counts = card is not None and card.points_key is None  # Scopone counts its cards
+        out.append(Text(f"  {i18n.t(N_FROM[counts])}", style="dim"))
         for key, values in source.items():
             per_side = _pair(values)
             if per_side is not None:

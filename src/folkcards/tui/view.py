@@ -554,17 +554,3 @@ def fact_lines(obs: Observation, facts: TableFacts) -> list[Text]:
     from folkcards.tui import facts as game_facts
 
     return game_facts.lines(obs, facts)
-
-
-def result_view(result: Mapping[str, Any], facts: TableFacts, game: str) -> RenderableType:
-    """A deal's result (every key of the game's result object) and the match totals."""
-    table = Table(title=i18n.t("terminal.table.deal_result"), show_header=False, title_style="bold")
-    table.add_column(style="cyan")
-    table.add_column()
-    for key, value in result.items():
-        if key in ("totals", "match_over", "winner", "draw"):
-            continue
-        table.add_row(
-            i18n.result_label(game, key), info_value(key, value, facts.seat_names, facts.num_teams)
-        )
-    return Group(table, score_view(facts, game))

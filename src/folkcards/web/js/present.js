@@ -475,7 +475,7 @@ export function reasonWords(r, nSides = 2) {
 
 // The deal's score from its `deal_end` event: the outcome and the deciding comparison
 // ("declarers 52 < 61"), each component in words with its points per side, and where the
-// card points came from; in a <details> the player can fold.
+// card points came from (the cards, in a game without card points: Scopone); in a <details> the player can fold.
 export function breakdownHTML(end, state, game, open = true) {
   if (!end) return "";
   const score = end.score || [];
@@ -492,7 +492,7 @@ export function breakdownHTML(end, state, game, open = true) {
   let from = "";
   if (end.points_from && typeof end.points_from === "object") {
     const parts = Object.entries(end.points_from).filter(([, v]) => Array.isArray(v));
-    if (parts.length) from = `<tr class="bd-from"><th scope="rowgroup" colspan="${score.length + 1}">${esc(t("narrate.points_from"))}</th></tr>${parts.map(([k, v]) => `<tr class="bd-from"><th scope="row">${esc(tMaybe(`narrate.from_${k}`) || k)}</th>${v.map((x) => `<td class="n">${num(x)}</td>`).join("")}</tr>`).join("")}`;
+    if (parts.length) from = `<tr class="bd-from"><th scope="rowgroup" colspan="${score.length + 1}">${esc(t(look(game).points ? "narrate.points_from" : "narrate.cards_from"))}</th></tr>${parts.map(([k, v]) => `<tr class="bd-from"><th scope="row">${esc(tMaybe(`narrate.from_${k}`) || k)}</th>${v.map((x) => `<td class="n">${num(x)}</td>`).join("")}</tr>`).join("")}`;
   }
   const table = rows || from ? `<div class="table-scroll"><table class="breakdown-table deal-breakdown-table"><thead>${head}</thead><tbody>${rows}${total}${from}</tbody></table></div>` : "";
   return `<details class="deal-breakdown"${open ? " open" : ""}><summary>${esc(t("narrate.breakdown"))}${outcome ? ` — ${esc(outcome)}` : ""}</summary>${reason}${table}</details>`;
