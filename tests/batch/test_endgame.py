@@ -2,11 +2,15 @@
 
 ``folkcards.bots.endgame`` (alpha-beta with a transposition table over the engine, every
 trick game) and the batch kernels' compiled solvers (``GameKernel.solve``: Sasku's
-SAS-10 – SAS-13 and Sheepshead's SHP-7 – SHP-8) must give exactly the value of a minimax
-without pruning that enumerates every legal action of the engine, on random deals of
-random variants played at random to their last tricks (must-beat on and off, SAS-17.2;
-called, alone and the called-suit duties, SHP-7.5 – SHP-7.6; Trup Kasiet, SAT-15;
-marriages, asks, Erlangen and three players, HUU-8, HUU-12)."""
+SAS-10 – SAS-13, Sheepshead's SHP-7 – SHP-8 and Satat's SAT-8 – SAT-9 and SAT-15) must
+give exactly the value of a minimax without pruning that enumerates every legal action of
+the engine, on random deals of random variants played at random to their last tricks
+(must-beat on and off, SAS-17.2; called, alone and the called-suit duties, SHP-7.5 –
+SHP-7.6; Trup Kasiet and the signals, SAT-15, SAT-16; marriages, asks, Erlangen and three
+players, HUU-8, HUU-12). Satat's 7-0 choice and continuation (SAT-9.2, SAT-9.3) come six
+or more tricks before the end, out of the minimax's reach: deals in which one team takes
+every trick check them against the scalar solver, and a solved row must end with the
+tricks and score of an optimal line played through the engine."""
 
 from __future__ import annotations
 
@@ -20,10 +24,13 @@ np = pytest.importorskip("numpy")
 
 from folkcards.batch import kernel_for  # noqa: E402
 from folkcards.batch.exact import positions, random_variant  # noqa: E402
+from folkcards.batch.satat import CONTINUE, STOP  # noqa: E402
 from folkcards.bots.base import utilities  # noqa: E402
 from folkcards.bots.endgame import Solver, allies_of, game_name, solve  # noqa: E402
+from folkcards.cards import CARD_NAMES  # noqa: E402
 from folkcards.engine.api import DealState  # noqa: E402
 from folkcards.games import GAMES  # noqa: E402
+from folkcards.games.satat import TWO_H  # noqa: E402
 
 TRICK_GAMES = ("sasku", "sheepshead", "satat", "huutopussi")
 
@@ -122,32 +129,77 @@ def _side_seat(st: Any) -> int:
     return int(st.picker) if game_name(st) == "sheepshead" else 0
 
 
-@pytest.mark.parametrize("game", ["sasku", "sheepshead"])
+SOLVED = ("sasku", "sheepshead", "satat")
+"""The games whose kernels have a compiled solver."""
+EXACT = {"sasku": (3, 60), "sheepshead": (2, 60), "satat": (3, 200)}
+"""Per game: the tricks left and the positions of the check against the plain minimax."""
+LONGER = {"sasku": (4, 20), "sheepshead": (3, 20), "satat": (5, 24)}
+"""The same for the check against the scalar solver."""
+
+
+def test_the_games_with_a_solver() -> None:
+    kernels = [(g, kernel_for(g)) for g in TRICK_GAMES]
+    assert tuple(g for g, k in kernels if k is not None and k.solver) == SOLVED
+
+
+def _under_way(states: list[Any], seed: int) -> list[DealState]:
+    """Each Satat state with up to three more random actions (none that ends the deal), so
+    that tricks are under way: a lead made, the lese signal to give (SAT-16.5); a leader
+    who holds the 2♥ leads it, so that the trumps it calls for (SAT-8.3 rule 1, SAT-15.5)
+    are met often."""
+    rng = random.Random(seed)
+    out = []
+    for st in states:
+        for _ in range(rng.randrange(4)):
+            legal = st.legal_actions()
+            if st.phase == "play" and not st.trick and st.hands[st.to_act] >> TWO_H & 1:
+                legal = [a for a in legal if a.text.startswith(f"play {CARD_NAMES[TWO_H]}")]
+            child = st.clone()
+            child.apply(rng.choice(legal))
+            if child.is_over:
+                break
+            st = child
+        out.append(st)
+    return out
+
+
+@pytest.mark.parametrize("game", SOLVED)
 def test_the_compiled_solver_is_exact(game: str) -> None:
     k = kernel_for(game)
     assert k is not None
-    cards = 3 if game == "sasku" else 2
-    states = [s for s in endgames(game, 60, cards, seed=3) if k.solvable(s)]
+    cards, count = EXACT[game]
+    states = [s for s in endgames(game, count, cards, seed=3) if k.solvable(s)]
+    if game == "satat":
+        states = _under_way(states, seed=3)
     got = _kernel_values(game, states, cards)
     for i, st in enumerate(states):
         seat = _side_seat(st)
         want = _minimax(st, seat, allies_of(st, seat))
         assert got[i, seat] == pytest.approx(want, abs=1e-12), i
+    seen: Any = states
     if game == "sasku":
-        beat = Counter(bool(s.must_beat) for s in states)  # type: ignore[attr-defined]
+        beat = Counter(bool(s.must_beat) for s in seen)
         assert beat[True] and beat[False]  # SAS-17.2 both ways
-    else:
-        modes = Counter(s.mode for s in states)  # type: ignore[attr-defined]
+    elif game == "sheepshead":
+        modes = Counter(s.mode for s in seen)
         assert modes["called"] and modes["alone"]
+    else:  # SAT-15 and SAT-16 both ways, a trick under way, a 2♥ lead, the lese phase
+        assert len(states) == count
+        assert {bool(s.tk) for s in seen} == {True, False}
+        assert {s.sig for s in seen} == {0, 1, 2}
+        assert any(s.trick for s in seen) and any(not s.trick for s in seen)
+        assert any(s.trick and s.trick[0] == TWO_H for s in seen)
+        assert any(s.phase == "lese" for s in seen)
 
 
-@pytest.mark.parametrize("game", ["sasku", "sheepshead"])
+@pytest.mark.parametrize("game", SOLVED)
 def test_the_compiled_solver_agrees_with_the_scalar_solver_on_longer_endgames(game: str) -> None:
-    """Four Sasku tricks, three Sheepshead ones (the scalar solver is checked above)."""
+    """Four Sasku tricks, three Sheepshead ones, five Satat ones (the scalar solver is
+    checked above)."""
     k = kernel_for(game)
     assert k is not None
-    cards = 4 if game == "sasku" else 3
-    states = [s for s in endgames(game, 20, cards, seed=4) if k.solvable(s)]
+    cards, count = LONGER[game]
+    states = [s for s in endgames(game, count, cards, seed=4) if k.solvable(s)]
     got = _kernel_values(game, states, cards)
     for i, st in enumerate(states):
         seat = _side_seat(st)
@@ -155,7 +207,7 @@ def test_the_compiled_solver_agrees_with_the_scalar_solver_on_longer_endgames(ga
         assert got[i, seat] == pytest.approx(want, abs=1e-12), i
 
 
-@pytest.mark.parametrize("game", ["sasku", "sheepshead"])
+@pytest.mark.parametrize("game", SOLVED)
 def test_stopped_playouts_are_finished_by_the_solver(game: str) -> None:
     """Rows stopped at the last tricks after a forced card, then solved, give the value of
     that card: the solver's value of the state after it."""
@@ -179,9 +231,9 @@ def test_stopped_playouts_are_finished_by_the_solver(game: str) -> None:
 
 
 def test_a_kernel_without_a_solver_refuses_to_stop() -> None:
-    k = kernel_for("satat")
+    k = kernel_for("huutopussi")
     assert k is not None and not k.solver
-    st = endgames("satat", 1, 3, seed=1)
+    st = endgames("huutopussi", 1, 3, seed=1)
     a = k.build(k.encode(st), np.arange(1))
     with pytest.raises(ValueError, match="no endgame solver"):
         k.play(a, "fast", stop=2)
@@ -216,3 +268,173 @@ def test_playouts_with_the_partner_hidden_play_by_the_rules() -> None:
     for i, st in enumerate(states):
         final = k.replay(st, [int(c) for c in a["record"][i, : a["nrec"][i]]])
         assert not k.mismatches(a, i, final)
+
+
+def sweeps(n: int, seed: int, ready: Any, cont: bool | None = None) -> list[DealState]:
+    """``n`` Satat states in card play where ``ready(state)`` holds and one team has taken
+    every trick so far: random deals of random variants in which that team's seats win
+    each trick when they can and the other team's seats let them (random among those
+    cards), the 7-0 choice (SAT-9.2) ``cont`` or at random; deals in which the other team
+    takes a trick are dropped."""
+    g = GAMES["satat"]
+    k = kernel_for("satat")
+    assert k is not None
+    rng = random.Random(f"sweeps:{seed}")
+    out: list[DealState] = []
+    while len(out) < n:
+        st: Any = g.random_deal(rng, random_variant(g, rng), dealer=rng.randrange(4))
+        team = rng.randrange(2)
+        while not st.is_over and not st.tricks[1 - team]:
+            if k.accepts(st) and ready(st):
+                out.append(st)
+                break
+            legal = st.legal_actions()
+            if st.phase == "play" and st.trick:
+                wins = [a for a in legal if st.beats[st.win_card] >> k.action_code(st, a) & 1]
+                mine = (st.to_act & 1) == team
+                legal = [a for a in legal if (a in wins) == mine] or legal
+            elif st.phase == "continue" and cont is not None:
+                legal = [a for a in legal if (k.action_code(st, a) == CONTINUE) == cont]
+            st.apply(rng.choice(legal))
+    return out
+
+
+def _optimal_end(st: DealState, solver: Solver) -> DealState:
+    """``st`` played to its end along an optimal line of the scalar solver (each action one
+    whose value is the position's; at the 7-0 choice ``stop`` on a tie, as the compiled
+    solver keeps it), the steps the batch leaves out (the lese signal) skipped."""
+    k = kernel_for("satat")
+    assert k is not None
+    st = st.clone()
+    while not st.is_over:
+        if k.skipped(st):
+            st.apply(st.legal_actions()[0])
+            continue
+        want = solver.value(st)
+        legal = sorted(st.legal_actions(), key=lambda a: k.action_code(st, a) != STOP)
+        for action in legal:
+            child = st.clone()
+            child.apply(action)
+            if solver.value(child) == pytest.approx(want, abs=1e-12):
+                st = child
+                break
+        else:
+            raise AssertionError("no action keeps the solver's value")
+    return st
+
+
+def _check_satat(states: list[DealState], cards: int) -> Any:
+    """Solve ``states`` in the kernel; every row's utility must be the scalar solver's and
+    its ``tricks`` and ``score`` those of the scalar deal played to the end along an
+    optimal line (:func:`_optimal_end`); the solved rows' tricks."""
+    k = kernel_for("satat")
+    assert k is not None
+    a = k.build(k.encode(states), np.arange(len(states)))
+    k.play(a, "fast", stop=cards)
+    assert not a["over"].any()
+    nodes = k.solve(a)
+    assert nodes >= len(states) and a["over"].all()
+    got = k.utilities(a, 4)
+    for i, st in enumerate(states):
+        solver = Solver(0, allies_of(st, 0))
+        assert got[i, 0] == pytest.approx(solver.value(st), abs=1e-12), i
+        end = _optimal_end(st, solver)
+        assert not k.mismatches(a, i, end), (i, k.mismatches(a, i, end))
+        assert list(a["shaping"][i]) == end.result()["tricks"]
+        assert a["continuing"][i] == int(bool(end.continuing))  # type: ignore[attr-defined]
+    return a["tricks"]
+
+
+def test_solved_satat_rows_end_as_an_optimal_line_ends() -> None:
+    """Random three-trick endgames (SAT-9.1): the tricks and the winner of the line."""
+    _check_satat(endgames("satat", 60, 3, seed=8), 3)
+
+
+def test_the_satat_solver_makes_the_seven_nil_choice_exactly() -> None:
+    """SAT-9.2: at the 7-0 choice (six tricks left) the side that made the seven stops or
+    continues as the scalar solver does, and both happen; so too with the last card of
+    the seventh trick to play (the choice inside the search)."""
+    pending = sweeps(8, 1, lambda s: s.phase == "continue")
+    assert len({(s.to_act or 0) & 1 for s in pending}) == 2  # both teams make the seven
+    tricks = _check_satat(pending, 6)
+    assert {tuple(t) for t in tricks} & {(7, 0), (0, 7)}  # stopped
+    assert any(max(t) > 7 for t in tricks)  # continued and won more
+    seventh = sweeps(4, 2, lambda s: sum(s.tricks) == 6 and len(s.trick) == 3)
+    _check_satat(seventh, 7)
+
+
+def test_the_satat_solver_plays_a_continuation_exactly() -> None:
+    """SAT-9.3: after ``continue`` the deal ends at the other team's first trick or at
+    13-0; Trup Kasiet and the main game both."""
+    states = sweeps(24, 3, lambda s: s.phase == "play" and max(s.tricks) >= 8, cont=True)
+    seen: Any = states
+    assert all(s.continuing for s in seen) and {bool(s.tk) for s in seen} == {True, False}
+    tricks = _check_satat(states, 5)
+    assert any(max(t) == 13 for t in tricks) and any(min(t) == 1 for t in tricks)
+
+
+def hidden_trumps(n: int, cards: int, seed: int, two_h: bool = False) -> list[DealState]:
+    """``n`` Trup Kasiet states in card play with at most ``cards`` cards a hand and the
+    trump not yet known to the table (SAT-15.4): random deals (with ``two_h``, only those
+    whose trump maker can hide the 2♥, and does, SAT-15.3), every choice random but for
+    the plays, which keep the 2♥ and the trump card back while they can, so that the
+    endgame still holds them."""
+    g = GAMES["satat"]
+    k = kernel_for("satat")
+    assert k is not None
+    rng = random.Random(f"hidden-trumps:{seed}")
+    out: list[DealState] = []
+    while len(out) < n:
+        st: Any = g.random_deal(
+            rng, {**random_variant(g, rng), "trup_kasiet": True}, dealer=rng.randrange(4)
+        )
+        if two_h:
+            hide = [a for a in st.legal_actions() if a.text == f"hide {CARD_NAMES[TWO_H]}"]
+            if not hide:
+                continue
+            st.apply(hide[0])
+        while not st.is_over and not (k.accepts(st) and _held(st) <= cards):
+            legal = st.legal_actions()
+            if st.phase == "play":
+                back = (TWO_H, st.tcard)
+                legal = [a for a in legal if k.action_code(st, a) not in back] or legal
+            st.apply(rng.choice(legal))
+        if not st.is_over and not st.known:
+            out.append(st)
+    return out
+
+
+def _solved(states: list[DealState], **change: int) -> Any:
+    """Team 0's utility of each Satat state by the compiled solver, with the row keys of
+    ``change`` set first."""
+    k = kernel_for("satat")
+    assert k is not None
+    a = k.build(k.encode(states), np.arange(len(states)))
+    for key, value in change.items():
+        a[key][:] = value
+    k.play(a, "fast", stop=13)
+    k.solve(a)
+    return k.utilities(a, 4)[:, 0]
+
+
+def test_the_satat_solver_tracks_the_hidden_trump() -> None:
+    """SAT-15.4, SAT-15.5: in Trup Kasiet a led 2♥ calls for trumps only once the trump is
+    known, by the trump card's fall (a) or by the tricks leaving one candidate suit (b),
+    and a hidden 2♥ led makes it known for its own trick. The positions where the
+    solver's value changes when (a) is switched off (no trump card: with the 2♥ as the
+    trump card only its own lead can tell) or (b) is (the row not marked Trup Kasiet: no
+    deduction) must exist, and there the value must be the scalar solver's."""
+    states = hidden_trumps(1000, 5, seed=9)
+    got = _solved(states)
+    by_card = np.flatnonzero(got != _solved(states, tcard=-1))
+    by_tricks = np.flatnonzero(got != _solved(states, tk=0))
+    two_h = hidden_trumps(150, 5, seed=10, two_h=True)
+    got_two_h = _solved(two_h)
+    by_lead = np.flatnonzero(got_two_h != _solved(two_h, tcard=-1))
+    assert len(by_card) >= 3 and len(by_tricks) >= 3 and len(by_lead) >= 3
+    for i in sorted({*by_card[:3], *by_tricks[:3]}):
+        st = states[i]
+        assert got[i] == pytest.approx(Solver(0, allies_of(st, 0)).value(st), abs=1e-12), i
+    for i in by_lead[:3]:
+        st = two_h[i]
+        assert got_two_h[i] == pytest.approx(Solver(0, allies_of(st, 0)).value(st), abs=1e-12)

@@ -15,11 +15,12 @@ much slower). numpy itself is needed (the ``fast`` and ``rl`` extras bring it);
 >>> # batch = k.build(k.encode(worlds), np.repeat(np.arange(64), 16), seed=1)
 >>> # k.play(batch, "fast"); k.utilities(batch, 4)   # 1024 playouts' utilities per seat
 
-Sasku's and Sheepshead's kernels also solve endgames exactly: ``k.play(batch, "fast",
-stop=3)`` stops each row with three tricks left and ``k.solve(batch)`` finishes it by its
-double-dummy value (alpha-beta with a transposition table, every hand open), which
-``bsearch`` uses instead of the last tricks of its playouts (``tests/batch/
-test_endgame.py`` checks it against a plain minimax over the scalar engine).
+Sasku's, Sheepshead's and Satat's kernels also solve endgames exactly: ``k.play(batch,
+"fast", stop=3)`` stops each row with three tricks left and ``k.solve(batch)`` finishes
+it by its double-dummy value (alpha-beta with a transposition table, every hand open),
+which ``bsearch`` uses instead of the last tricks of its playouts where the game's
+tuning asks for it (``tests/batch/test_endgame.py`` checks it against a plain minimax
+over the scalar engine).
 
 The differential tests (``tests/batch``) and ``benchmarks/batch_exact.py`` play the same
 worlds with the same choices through both engines and compare tricks, points and scores.

@@ -1,7 +1,15 @@
 """Batched Satat card play (SAT-8, SAT-9, SAT-15): follow suit with the 2♥ free and
 supreme, a led 2♥ calling for trumps once the trump is known, the deal won at seven
 tricks, the 7-0 choice to continue (and 13-0), and Trup Kasiet's hidden trump becoming
-known as play reveals it. Signals change nothing that counts and are left out."""
+known as play reveals it. Signals change nothing that counts and are left out.
+
+The endgame solver (:func:`_dd`, :meth:`SatatKernel.solve`) finishes rows stopped with a
+few tricks left by their exact double-dummy value. Satat's utility
+(:func:`folkcards.bots.base.utilities`) is the deal's winner (SAT-10) plus the margin of
+the ``tricks`` taken when play stopped, and the winner is the side with more tricks, so
+it is a strictly increasing function of team 0's final trick margin: the solver finds
+that margin (team 0 maximises it, team 1 minimises it), the 7-0 choice (SAT-9.2) being
+one more decision of the side that made the seven."""
 
 from __future__ import annotations
 
@@ -15,6 +23,7 @@ from folkcards.batch._jit import (
     bit,
     has,
     kth,
+    lowest,
     njit,
     popcount,
     swing_choice,
@@ -37,6 +46,56 @@ POWER = np.array([power_table(c) for c in T.CONFIGS], np.int64)
 NO_POINTS = np.zeros(64, np.int64)
 TWO_H = T.TWO_H
 CONTINUE, STOP = 64, 65
+PLAY_ON, OVER, CHOICE = 0, 1, 2
+"""What follows a trick (:func:`_after`): more play, the end of the deal, the 7-0 choice."""
+
+
+@njit
+def _legal(hand: np.uint64, n: int, led: int, lk: bool, tr: int) -> np.uint64:
+    """SAT-8.3: the cards of ``hand`` the ``n``-th player of a trick (0: the leader, who
+    may lead anything, SAT-8.2) may play to the card ``led``: after a plain lead the led
+    suit without the 2♥ when he holds one, the 2♥ always allowed too (rule 2); after a led
+    2♥ the trump suit ``tr`` when he holds one and the trump was known at the lead
+    (``lk``, SAT-15.5; rule 1), else anything."""
+    m = hand
+    if n > 0:
+        if led != TWO_H:
+            if hand & FOLLOW[led] != ZERO:
+                m = hand & KEEP[led]
+        elif lk:
+            f = hand & SUITS[tr]
+            if f != ZERO:
+                m = f
+    return np.uint64(m)
+
+
+@njit
+def _narrowed(cd: int, led: int, win: int, suits: int) -> int:
+    """SAT-15.4 (b): the trump candidates ``cd`` (a suit mask) after a trick led by card
+    ``led``, won by ``win`` (not the 2♥), whose cards are of the suits of mask ``suits``:
+    the winner's suit alone when it is not the led suit (a trump won), else every suit
+    played but the led one ruled out."""
+    led_suit = led // 13
+    ws = win // 13
+    if ws != led_suit:
+        return 1 << ws
+    return cd & ~(suits & ~(1 << led_suit))
+
+
+@njit
+def _after(t0: int, t1: int, team: int, cont: bool) -> int:
+    """What follows a trick won by ``team``, the tricks now ``t0``–``t1``: in a
+    continuation (SAT-9.3) the end once the other team has a trick or the continuers all
+    13; else at seven the end (SAT-9.1), or the 7-0 choice when the other team has none
+    (SAT-9.2); else more play."""
+    mine = t0 if team == 0 else t1
+    theirs = t1 if team == 0 else t0
+    if cont:
+        if (t0 > 0 and t1 > 0) or mine == 13:
+            return OVER
+    elif mine == 7:
+        return OVER if theirs > 0 else CHOICE
+    return PLAY_ON
 
 
 @njit
@@ -65,6 +124,7 @@ def _run(
     score: np.ndarray,
     shaping: np.ndarray,
     bad: np.ndarray,
+    stop: int,
 ) -> int:
     total = 0
     rec_cap = record.shape[1]
@@ -98,6 +158,8 @@ def _run(
                 wseat = (lead + i) & 3
         step = 0
         while not finished:
+            if stop > 0 and step >= nforced[b] and 13 - t0 - t1 <= stop:
+                break  # the last ``stop`` tricks are left to the solver (:func:`_dd`)
             if pend:  # SAT-9.2: the winner of the 7-0 trick continues or stops
                 p = policy & 15
                 if policy >= 16:  # a share of random moves (policy >> 4 %)
@@ -126,16 +188,7 @@ def _run(
                 continue
             seat = (lead + n) & 3 if n > 0 else to_act[b]
             hand = h[seat]
-            m = hand
-            if n > 0:  # SAT-8.3
-                led = trick[b, 0]
-                if led != TWO_H:
-                    if hand & FOLLOW[led] != ZERO:
-                        m = hand & KEEP[led]
-                elif lk:
-                    f = hand & SUITS[tr]
-                    if f != ZERO:
-                        m = f
+            m = _legal(hand, n, trick[b, 0], lk, tr)  # SAT-8.3
             p = policy & 15
             if policy >= 16:  # a share of random moves (policy >> 4 %)
                 s = xorshift(s)
@@ -188,29 +241,19 @@ def _run(
             else:
                 t1 += 1
             if hidden and not kn and win != TWO_H:  # SAT-15.4 (b)
-                led_suit = trick[b, 0] // 13
-                ws = win // 13
-                if ws != led_suit:
-                    cd = 1 << ws
-                else:
-                    for k in range(4):
-                        x = trick[b, k] // 13
-                        if x != led_suit:
-                            cd = cd & ~(1 << x)
+                suits = 0
+                for k in range(4):
+                    suits = suits | (1 << (trick[b, k] // 13))
+                cd = _narrowed(cd, trick[b, 0], win, suits)
                 if cd == 1 or cd == 2 or cd == 4 or cd == 8:
                     kn = True
-            mine = t0 if team == 0 else t1
-            theirs = t1 if team == 0 else t0
             lead = wseat
             to_act[b] = wseat
-            if cont:  # SAT-9.3
-                if (t0 > 0 and t1 > 0) or mine == 13:
-                    finished = True
-            elif mine == 7:
-                if theirs > 0:
-                    finished = True  # SAT-9.1
-                else:
-                    pend = True  # SAT-9.2
+            then = _after(t0, t1, team, cont)  # SAT-9.1 – SAT-9.3
+            if then == OVER:
+                finished = True
+            elif then == CHOICE:
+                pend = True
         nrec[b] = step
         for k in range(4):
             hands[b, k] = h[k]
@@ -234,10 +277,371 @@ def _run(
     return total
 
 
+TT_BITS = 16
+"""The solver's transposition table holds ``2 ** TT_BITS`` trick-start positions."""
+TT_MASK = np.uint64((1 << TT_BITS) - 1)
+S13, S16, S25, S26, S32, S38, S39, S51 = (np.uint64(k) for k in (13, 16, 25, 26, 32, 38, 39, 51))
+TAG_MIX = np.uint64(0x9E37)
+
+
+@njit
+def _tt_slot(h: np.ndarray, tag: int) -> np.int64:
+    """The table slot of a trick-start position: its hands and ``tag`` (:func:`_tag`)
+    folded by shifts, xors and a product that stays below 2**32 (nothing overflows)."""
+    x = h[0] ^ (h[1] << S13) ^ (h[1] >> S51) ^ (h[2] << S26) ^ (h[2] >> S38)
+    x = x ^ (h[3] << S39) ^ (h[3] >> S25) ^ np.uint64(tag) * TAG_MIX
+    x = x ^ (x >> S32)
+    x = x ^ (x >> S16)
+    return np.int64(x & TT_MASK)
+
+
+@njit
+def _same(
+    tt_hands: np.ndarray, tt_tag: np.ndarray, slot: np.int64 | int, h: np.ndarray, tag: int
+) -> bool:
+    """True when table slot ``slot`` holds the position of hands ``h`` and ``tag``."""
+    if tt_tag[slot] != tag:
+        return False
+    for k in range(4):  # noqa: SIM110 (numba compiles loops, not all())
+        if tt_hands[slot, k] != h[k]:
+            return False
+    return True
+
+
+@njit
+def _tag(lead: int, t0: int, t1: int, cont: int, kn: int, cd: int) -> int:
+    """Everything but the hands that the rest of the deal depends on at a trick start:
+    the leader, the tricks taken (SAT-9), a continuation (SAT-9.3), whether the trump is
+    known and, while it is not, the candidates left (SAT-15.4). Below 2**16."""
+    return lead + 4 * (t0 + 14 * (t1 + 14 * (cont + 2 * (kn + 2 * (0 if kn else cd)))))
+
+
+@njit
+def _dd(
+    h: np.ndarray,
+    n0: int,
+    lead0: int,
+    trick0: np.ndarray,
+    lk0: bool,
+    kn0: bool,
+    cd0: int,
+    t00: int,
+    t10: int,
+    cont0: bool,
+    pend0: bool,
+    tr: int,
+    hidden: bool,
+    tc: int,
+    tt_hands: np.ndarray,
+    tt_tag: np.ndarray,
+    tt_bounds: np.ndarray,
+    nodes: np.ndarray,
+) -> int:
+    """Team 0's final trick margin (its tricks less team 1's when play stops) when every
+    hand ``h`` is open, team 0 maximises it and team 1 minimises it; ``trick0`` holds the
+    ``n0`` cards of the current trick led by ``lead0`` (``lk0``: the trump was known at
+    that lead), ``pend0`` says the side that made 7-0 is to choose (SAT-9.2; ``lead0`` is
+    then the winner of trick seven).
+
+    Alpha-beta (fail-soft) over the legal cards of SAT-8.3 (:func:`_legal`, as the
+    playouts), trick winners by SAT-8.5, the end of play by SAT-9 (:func:`_after`), the
+    7-0 choice as a node of two moves (stop first, so that a tie keeps the 7-0), and Trup
+    Kasiet's trump becoming known when the trump card ``tc`` falls or the tricks leave one
+    candidate (SAT-15.4, :func:`_narrowed`; ``hidden``: the row is Trup Kasiet). A
+    transposition table of trick-start positions (hands and :func:`_tag`) holds a lower
+    and an upper bound. The search keeps its own stack of frames (one per card or choice)
+    rather than recursing, because numba's on-disk cache does not reload recursive
+    functions."""
+    depth = 64
+    bt = BEATS[tr]
+    f_st = np.zeros(depth, np.int64)  # PLAY_ON, OVER (a leaf) or CHOICE (SAT-9.2)
+    f_n = np.zeros(depth, np.int64)
+    f_lead = np.zeros(depth, np.int64)
+    f_led = np.zeros(depth, np.int64)
+    f_suits = np.zeros(depth, np.int64)  # the suits played to the trick (SAT-15.4 b)
+    f_win = np.zeros(depth, np.int64)
+    f_ws = np.zeros(depth, np.int64)
+    f_lk = np.zeros(depth, np.int64)
+    f_kn = np.zeros(depth, np.int64)
+    f_cd = np.zeros(depth, np.int64)
+    f_t0 = np.zeros(depth, np.int64)
+    f_t1 = np.zeros(depth, np.int64)
+    f_cont = np.zeros(depth, np.int64)
+    f_seat = np.zeros(depth, np.int64)
+    f_alpha = np.zeros(depth, np.int64)
+    f_beta = np.zeros(depth, np.int64)
+    f_a0 = np.zeros(depth, np.int64)
+    f_b0 = np.zeros(depth, np.int64)
+    f_best = np.zeros(depth, np.int64)
+    f_hand = np.zeros(depth, np.uint64)
+    f_m = np.zeros(depth, np.uint64)
+    f_slot = np.zeros(depth, np.int64)
+    f_tag = np.zeros(depth, np.int64)
+    win = 0
+    wseat = lead0
+    suits = 0
+    for i in range(n0):  # SAT-8.5
+        c = trick0[i]
+        suits = suits | (1 << (c // 13))
+        if i == 0 or has(bt[win], c):
+            win = c
+            wseat = (lead0 + i) & 3
+    d = 0
+    f_st[0] = CHOICE if pend0 else PLAY_ON
+    f_n[0] = n0
+    f_lead[0] = lead0
+    f_led[0] = trick0[0] if n0 > 0 else 0
+    f_suits[0] = suits
+    f_win[0] = win
+    f_ws[0] = wseat
+    f_lk[0] = 1 if lk0 else 0
+    f_kn[0] = 1 if kn0 else 0
+    f_cd[0] = cd0
+    f_t0[0] = t00
+    f_t1[0] = t10
+    f_cont[0] = 1 if cont0 else 0
+    f_alpha[0] = -100
+    f_beta[0] = 100
+    entering = True
+    returning = False
+    rv = 0
+    while True:
+        if entering:
+            entering = False
+            nodes[0] += 1
+            n = f_n[d]
+            lead = f_lead[d]
+            f_slot[d] = -1
+            st = f_st[d]
+            if st == OVER or (h[0] | h[1] | h[2] | h[3]) == ZERO:  # SAT-10: the tricks
+                rv = f_t0[d] - f_t1[d]
+                returning = True
+            elif st == PLAY_ON and n == 0:
+                tag = _tag(lead, f_t0[d], f_t1[d], f_cont[d], f_kn[d], f_cd[d])
+                f_tag[d] = tag
+                slot = _tt_slot(h, tag)
+                f_slot[d] = slot
+                if _same(tt_hands, tt_tag, slot, h, tag):
+                    lo = tt_bounds[slot, 0]
+                    hi = tt_bounds[slot, 1]
+                    if lo >= f_beta[d] or lo == hi:
+                        rv = lo
+                        returning = True
+                    elif hi <= f_alpha[d]:
+                        rv = hi
+                        returning = True
+                    else:
+                        f_alpha[d] = max(f_alpha[d], lo)
+                        f_beta[d] = min(f_beta[d], hi)
+            if not returning:
+                f_a0[d] = f_alpha[d]
+                f_b0[d] = f_beta[d]
+                if st == CHOICE:  # SAT-9.2: the winner of trick seven (lead) decides
+                    seat = lead
+                    f_m[d] = np.uint64(3)  # bit 0 stop, bit 1 continue
+                else:
+                    seat = (lead + n) & 3
+                    f_m[d] = _legal(h[seat], n, f_led[d], f_lk[d] != 0, tr)  # SAT-8.3
+                f_seat[d] = seat
+                f_hand[d] = h[seat]
+                f_best[d] = -100 if seat & 1 == 0 else 100
+        if returning:
+            returning = False
+            if d == 0:
+                return rv
+            d -= 1
+            v = rv
+            if f_seat[d] & 1 == 0:  # team 0 to play: the most
+                if v > f_best[d]:
+                    f_best[d] = v
+                    if v > f_alpha[d]:
+                        f_alpha[d] = v
+            elif v < f_best[d]:
+                f_best[d] = v
+                if v < f_beta[d]:
+                    f_beta[d] = v
+            if f_alpha[d] >= f_beta[d]:
+                f_m[d] = ZERO  # a cut-off
+        seat = f_seat[d]
+        m = f_m[d]
+        if m != ZERO:
+            c = lowest(m)
+            f_m[d] = m ^ bit(c)
+            e = d + 1
+            f_alpha[e] = f_alpha[d]
+            f_beta[e] = f_beta[d]
+            f_t0[e] = f_t0[d]
+            f_t1[e] = f_t1[d]
+            f_cont[e] = f_cont[d]
+            f_kn[e] = f_kn[d]
+            f_cd[e] = f_cd[d]
+            f_lk[e] = 0
+            f_led[e] = 0
+            f_suits[e] = 0
+            f_win[e] = 0
+            f_n[e] = 0
+            f_lead[e] = f_lead[d]
+            f_ws[e] = f_lead[d]
+            if f_st[d] == CHOICE:
+                if c == 0:  # stop: the deal ends 7-0
+                    f_st[e] = OVER
+                else:  # SAT-9.3: continue, the winner of trick seven leads
+                    f_st[e] = PLAY_ON
+                    f_cont[e] = 1
+                d = e
+                entering = True
+                continue
+            n = f_n[d]
+            h[seat] = f_hand[d] ^ bit(c)
+            kn = f_kn[d] != 0 or c == tc  # SAT-15.4 (a)
+            if n == 0:
+                led, nwin, nws, lk = c, c, seat, kn  # SAT-15.5: known at the lead
+                nsuits = 1 << (c // 13)
+            else:
+                led, lk = f_led[d], f_lk[d] != 0
+                nsuits = f_suits[d] | (1 << (c // 13))
+                if has(bt[f_win[d]], c):  # SAT-8.5
+                    nwin, nws = c, seat
+                else:
+                    nwin, nws = f_win[d], f_ws[d]
+            cd = f_cd[d]
+            if n == 3:  # the trick is taken
+                team = nws & 1
+                t0 = f_t0[d] + (1 - team)
+                t1 = f_t1[d] + team
+                if hidden and not kn and nwin != TWO_H:  # SAT-15.4 (b)
+                    cd = _narrowed(cd, led, nwin, nsuits)
+                    if cd == 1 or cd == 2 or cd == 4 or cd == 8:
+                        kn = True
+                f_st[e] = _after(t0, t1, team, f_cont[d] != 0)  # SAT-9.1 – SAT-9.3
+                f_t0[e] = t0
+                f_t1[e] = t1
+                f_lead[e] = nws
+                f_ws[e] = nws
+            else:
+                f_st[e] = PLAY_ON
+                f_n[e] = n + 1
+                f_led[e] = led
+                f_lk[e] = 1 if lk else 0
+                f_suits[e] = nsuits
+                f_win[e] = nwin
+                f_ws[e] = nws
+            f_kn[e] = 1 if kn else 0
+            f_cd[e] = cd
+            d = e
+            entering = True
+            continue
+        h[seat] = f_hand[d]
+        best = f_best[d]
+        slot = f_slot[d]
+        if slot >= 0:
+            tag = f_tag[d]
+            if not _same(tt_hands, tt_tag, slot, h, tag):
+                tt_tag[slot] = tag
+                for k in range(4):
+                    tt_hands[slot, k] = h[k]
+                tt_bounds[slot, 0] = -100
+                tt_bounds[slot, 1] = 100
+            if best <= f_a0[d]:
+                tt_bounds[slot, 1] = min(tt_bounds[slot, 1], best)
+            elif best >= f_b0[d]:
+                tt_bounds[slot, 0] = max(tt_bounds[slot, 0], best)
+            else:
+                tt_bounds[slot, 0] = best
+                tt_bounds[slot, 1] = best
+        rv = best
+        returning = True
+
+
+@njit
+def _final(margin: int, t0: int, t1: int, cont: bool) -> tuple[int, int]:
+    """The tricks when play stops on a line of team 0's final ``margin`` from tricks
+    ``t0``–``t1``, the deal going on (``cont``: in a continuation). A winner with seven
+    has the other side's ``7 - margin`` (SAT-9.1), or none after a 7-0 stop (SAT-9.2:
+    margin 7; of the equal lines 7-0 stopped and 8-1 continued the solver keeps the
+    stop); more than seven come from a continuation, ended by the other side's one trick
+    or at 13-0 (SAT-9.3)."""
+    w = margin if margin > 0 else -margin
+    if w == 13:
+        mine, theirs = 13, 0
+    elif cont or w > 7:
+        mine, theirs = w + 1, 1
+    else:
+        mine, theirs = 7, 7 - w
+    if margin > 0:
+        return mine, theirs
+    return theirs, mine
+
+
+@njit
+def _solve(
+    hands: np.ndarray,
+    trick: np.ndarray,
+    ntrick: np.ndarray,
+    leader: np.ndarray,
+    tricks: np.ndarray,
+    trump: np.ndarray,
+    continuing: np.ndarray,
+    pending: np.ndarray,
+    to_act: np.ndarray,
+    tk: np.ndarray,
+    known: np.ndarray,
+    lead_known: np.ndarray,
+    cands: np.ndarray,
+    tcard: np.ndarray,
+    over: np.ndarray,
+    score: np.ndarray,
+    shaping: np.ndarray,
+    nodes: np.ndarray,
+) -> None:
+    """Finish every row that has not reached the end (``over`` 0) by its double-dummy
+    value (:func:`_dd`): the tricks of that line when play stops (:func:`_final`) in
+    ``tricks`` and ``shaping``, its winner in ``score`` (SAT-10), ``continuing`` where the
+    line continued after a 7-0 (SAT-9.3), as :func:`_run` leaves a row it played to the
+    end; the hands and the trick stay as they were."""
+    size = 1 << TT_BITS
+    tt_hands = np.empty((size, 4), np.uint64)  # read only where tt_tag says it is set
+    tt_tag = np.full(size, -1, np.int64)
+    tt_bounds = np.empty((size, 2), np.int64)
+    last = (-1, -1, -1)
+    h = np.zeros(4, np.uint64)
+    for b in range(hands.shape[0]):
+        if over[b] != 0:
+            continue
+        tr = trump[b]
+        rules = (tr, tk[b], tcard[b])
+        if rules != last:  # the table holds one trump's (and trump card's) values
+            tt_tag[:] = -1
+            last = rules
+        for k in range(4):
+            h[k] = hands[b, k]
+        n = ntrick[b]
+        t0 = tricks[b, 0]
+        t1 = tricks[b, 1]
+        cont = continuing[b] != 0
+        v = _dd(h, n, leader[b] if n > 0 else to_act[b], trick[b], lead_known[b] != 0,
+                known[b] != 0, cands[b], t0, t1, cont, pending[b] != 0, tr, tk[b] != 0,
+                tcard[b], tt_hands, tt_tag, tt_bounds, nodes)  # fmt: skip
+        f0, f1 = _final(v, t0, t1, cont)
+        tricks[b, 0] = f0
+        tricks[b, 1] = f1
+        shaping[b, 0] = f0
+        shaping[b, 1] = f1
+        score[b, 0] = 1 if f0 > f1 else 0
+        score[b, 1] = 1 if f1 > f0 else 0
+        if f0 > 7 or f1 > 7:
+            continuing[b] = 1
+        pending[b] = 0
+        over[b] = 1
+
+
 class SatatKernel(GameKernel):
-    """Satat's card play in a batch (every variant; signals left out)."""
+    """Satat's card play in a batch (every variant; signals left out), with the endgame
+    solver of every variant: the main game and Trup Kasiet (SAT-15), signals or not, any
+    match target (:meth:`solvable` is always True)."""
 
     game = "satat"
+    solver = True
     max_steps = 60
     state_keys = (
         "hands",
@@ -285,10 +689,23 @@ class SatatKernel(GameKernel):
         }
 
     def run(self, a: Arrays, policy: int) -> int:
+        return self.run_until(a, policy, 0)
+
+    def run_until(self, a: Arrays, policy: int, stop: int) -> int:
         fn: Any = _run
         return int(fn(*(a[k] for k in self.state_keys), a["forced"], a["nforced"],
                         a["seeds"], policy, a["record"], a["nrec"], a["score"],
-                        a["shaping"], a["bad"]))  # fmt: skip
+                        a["shaping"], a["bad"], stop))  # fmt: skip
+
+    def solve(self, a: Arrays) -> int:
+        nodes = np.zeros(1, np.int64)
+        fn: Any = _solve
+        fn(*(a[k] for k in self.state_keys), a["score"], a["shaping"], nodes)
+        return int(nodes[0])
+
+    def tricks_left(self, state: DealState) -> int:
+        st: Any = state
+        return 13 - int(sum(st.tricks))
 
     def action_code(self, state: DealState, action: Any) -> int:
         kind = T._KIND[action]

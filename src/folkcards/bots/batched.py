@@ -11,8 +11,8 @@ heuristic's choice stands unless another action's paired gain is significant, as
 ``search``. Positions the batch does not cover (phases outside card play, a game
 without a kernel, numpy missing) go to :class:`PIMCBot` with the same options.
 
-Where the kernel has an endgame solver (Sasku, Sheepshead: ``GameKernel.solve``) the
-playouts may end in it: with ``leaf=L`` each row stops when L tricks are left and the
+Where the kernel has an endgame solver (Sasku, Sheepshead, Satat: ``GameKernel.solve``)
+the playouts may end in it: with ``leaf=L`` each row stops when L tricks are left and the
 rest is valued double dummy (exactly, every hand open) instead of by the policy; with
 ``root=R`` a decision with at most R tricks left solves each deal right after the valued
 card. ``hidden=1`` (Sheepshead) keeps the called partner unknown to the other seats of a

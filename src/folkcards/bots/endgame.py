@@ -12,9 +12,9 @@ the seat's guaranteed value against a coalition of the others (the "paranoid" va
 
 It knows no rule of its own — every legal move, trick winner and score comes from the
 engine — so it serves every trick game, and the tests use it (and a plain minimax
-without pruning) to check the fast solvers of the batch (``GameKernel.solve``: Sasku's
-and Sheepshead's, compiled by numba). It is about a thousand times slower than those:
-a few tricks, for tests and analysis rather than inside a search's budget.
+without pruning) to check the fast solvers of the batch (``GameKernel.solve``: Sasku's,
+Sheepshead's and Satat's, compiled by numba). It is about a thousand times slower than
+those: a few tricks, for tests and analysis rather than inside a search's budget.
 """
 
 from __future__ import annotations
