@@ -384,3 +384,80 @@ def swing_choice(
             bv = v
             best = c
     return best
+
+
+# --- the endgame solvers' transposition table ------------------------------------------
+# A table of ``2 ** k`` slots: ``tt_hands[slot]`` every seat's hand, ``tt_tag[slot]`` what
+# else tells positions apart (the leader, a game's flags; -1: empty), ``tt_bounds[slot]``
+# a lower and an upper bound of the position's value.
+
+
+@njit
+def tt_same(
+    tt_hands: np.ndarray, tt_tag: np.ndarray, slot: np.int64 | int, h: np.ndarray, tag: int
+) -> bool:
+    """True when table slot ``slot`` holds the position of hands ``h`` and ``tag``."""
+    if tt_tag[slot] != tag:
+        return False
+    for k in range(h.shape[0]):  # noqa: SIM110 (numba compiles loops, not all())
+        if tt_hands[slot, k] != h[k]:
+            return False
+    return True
+
+
+@njit
+def tt_store(
+    tt_hands: np.ndarray,
+    tt_tag: np.ndarray,
+    tt_bounds: np.ndarray,
+    slot: np.int64 | int,
+    h: np.ndarray,
+    tag: int,
+    best: int,
+    alpha: int,
+    beta: int,
+    wide: int,
+) -> None:
+    """Keep what a fail-soft search of window (``alpha``, ``beta``) found, ``best``, for the
+    position of hands ``h`` and ``tag`` in slot ``slot`` (taking the slot over, with the
+    bounds ±``wide``, when another position held it): an upper bound when it failed low,
+    a lower bound when it failed high, else the exact value."""
+    if not tt_same(tt_hands, tt_tag, slot, h, tag):
+        tt_tag[slot] = tag
+        for k in range(h.shape[0]):
+            tt_hands[slot, k] = h[k]
+        tt_bounds[slot, 0] = -wide
+        tt_bounds[slot, 1] = wide
+    if best <= alpha:
+        tt_bounds[slot, 1] = min(tt_bounds[slot, 1], best)
+    elif best >= beta:
+        tt_bounds[slot, 0] = max(tt_bounds[slot, 0], best)
+    else:
+        tt_bounds[slot, 0] = best
+        tt_bounds[slot, 1] = best
+
+
+@njit
+def tt_probe(
+    tt_hands: np.ndarray,
+    tt_tag: np.ndarray,
+    tt_bounds: np.ndarray,
+    slot: np.int64 | int,
+    h: np.ndarray,
+    tag: int,
+    alpha: int,
+    beta: int,
+) -> tuple[bool, int, int, int]:
+    """What the table knows of the position of hands ``h`` and ``tag`` for a search of
+    window (``alpha``, ``beta``): ``(True, value, alpha, beta)`` when its bounds settle it
+    (exact, or outside the window), else ``(False, 0, alpha, beta)`` with the window
+    narrowed to the bounds."""
+    if tt_same(tt_hands, tt_tag, slot, h, tag):
+        lo = tt_bounds[slot, 0]
+        hi = tt_bounds[slot, 1]
+        if lo >= beta or lo == hi:
+            return True, lo, alpha, beta
+        if hi <= alpha:
+            return True, hi, alpha, beta
+        return False, 0, max(alpha, lo), min(beta, hi)
+    return False, 0, alpha, beta

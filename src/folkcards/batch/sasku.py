@@ -20,6 +20,8 @@ from folkcards.batch._jit import (
     popcount,
     swing_choice,
     trick_choice,
+    tt_probe,
+    tt_store,
     xorshift,
 )
 from folkcards.batch.core import Arrays, GameKernel, power_table
@@ -253,19 +255,6 @@ def _tt_slot(h: np.ndarray, lead: int) -> np.int64:
 
 
 @njit
-def _same(
-    tt_hands: np.ndarray, tt_lead: np.ndarray, slot: np.int64 | int, h: np.ndarray, lead: int
-) -> bool:
-    """True when table slot ``slot`` holds the position of hands ``h`` led by ``lead``."""
-    if tt_lead[slot] != lead:
-        return False
-    for k in range(h.shape[0]):  # noqa: SIM110 (numba compiles loops, not all())
-        if tt_hands[slot, k] != h[k]:
-            return False
-    return True
-
-
-@njit
 def _dd(
     h: np.ndarray,
     n0: int,
@@ -333,18 +322,14 @@ def _dd(
                 else:
                     slot = _tt_slot(h, lead)
                     f_slot[d] = slot
-                    if _same(tt_hands, tt_lead, slot, h, lead):
-                        lo = tt_bounds[slot, 0]
-                        hi = tt_bounds[slot, 1]
-                        if lo >= f_beta[d] or lo == hi:
-                            rv = lo
-                            returning = True
-                        elif hi <= f_alpha[d]:
-                            rv = hi
-                            returning = True
-                        else:
-                            f_alpha[d] = max(f_alpha[d], lo)
-                            f_beta[d] = min(f_beta[d], hi)
+                    cut, v, al, be = tt_probe(
+                        tt_hands, tt_lead, tt_bounds, slot, h, lead, f_alpha[d], f_beta[d]
+                    )
+                    f_alpha[d] = al
+                    f_beta[d] = be
+                    if cut:
+                        rv = v
+                        returning = True
             if not returning:
                 f_a0[d] = f_alpha[d]
                 f_b0[d] = f_beta[d]
@@ -426,19 +411,7 @@ def _dd(
         best = f_best[d]
         slot = f_slot[d]
         if slot >= 0:
-            if not _same(tt_hands, tt_lead, slot, h, lead):
-                tt_lead[slot] = lead
-                for k in range(4):
-                    tt_hands[slot, k] = h[k]
-                tt_bounds[slot, 0] = -1000
-                tt_bounds[slot, 1] = 1000
-            if best <= f_a0[d]:
-                tt_bounds[slot, 1] = min(tt_bounds[slot, 1], best)
-            elif best >= f_b0[d]:
-                tt_bounds[slot, 0] = max(tt_bounds[slot, 0], best)
-            else:
-                tt_bounds[slot, 0] = best
-                tt_bounds[slot, 1] = best
+            tt_store(tt_hands, tt_lead, tt_bounds, slot, h, lead, best, f_a0[d], f_b0[d], 1000)
         rv = best
         returning = True
 

@@ -22,6 +22,8 @@ from folkcards.batch._jit import (
     popcount,
     swing_choice,
     trick_choice,
+    tt_probe,
+    tt_store,
     xorshift,
 )
 from folkcards.batch.core import Arrays, GameKernel, power_table
@@ -313,19 +315,6 @@ def _tt_slot(h: np.ndarray, tag: int) -> np.int64:
 
 
 @njit
-def _same(
-    tt_hands: np.ndarray, tt_tag: np.ndarray, slot: np.int64 | int, h: np.ndarray, tag: int
-) -> bool:
-    """True when table slot ``slot`` holds the position of hands ``h`` and ``tag``."""
-    if tt_tag[slot] != tag:
-        return False
-    for k in range(5):  # noqa: SIM110 (numba compiles loops, not all())
-        if tt_hands[slot, k] != h[k]:
-            return False
-    return True
-
-
-@njit
 def _outcome(ppts: int, ours: bool, theirs: bool) -> int:
     """The picker side's result as a rank from -3 to 3 (SHP-8.2): 3 schwarz won (every
     trick), 2 schneider won (91+), 1 won (61+), -1 lost (31–60), -2 schneidered (≤ 30),
@@ -437,18 +426,14 @@ def _dd(
                     f_tag[d] = tag
                     slot = _tt_slot(h, tag)
                     f_slot[d] = slot
-                    if _same(tt_hands, tt_tag, slot, h, tag):
-                        lo = tt_bounds[slot, 0]
-                        hi = tt_bounds[slot, 1]
-                        if lo >= f_beta[d] or lo == hi:
-                            rv = lo
-                            returning = True
-                        elif hi <= f_alpha[d]:
-                            rv = hi
-                            returning = True
-                        else:
-                            f_alpha[d] = max(f_alpha[d], lo)
-                            f_beta[d] = min(f_beta[d], hi)
+                    cut, v, al, be = tt_probe(
+                        tt_hands, tt_tag, tt_bounds, slot, h, tag, f_alpha[d], f_beta[d]
+                    )
+                    f_alpha[d] = al
+                    f_beta[d] = be
+                    if cut:
+                        rv = v
+                        returning = True
             if not returning:
                 f_a0[d] = f_alpha[d]
                 f_b0[d] = f_beta[d]
@@ -529,19 +514,7 @@ def _dd(
         slot = f_slot[d]
         if slot >= 0:
             tag = f_tag[d]
-            if not _same(tt_hands, tt_tag, slot, h, tag):
-                tt_tag[slot] = tag
-                for k in range(5):
-                    tt_hands[slot, k] = h[k]
-                tt_bounds[slot, 0] = -10
-                tt_bounds[slot, 1] = 10
-            if best <= f_a0[d]:
-                tt_bounds[slot, 1] = min(tt_bounds[slot, 1], best)
-            elif best >= f_b0[d]:
-                tt_bounds[slot, 0] = max(tt_bounds[slot, 0], best)
-            else:
-                tt_bounds[slot, 0] = best
-                tt_bounds[slot, 1] = best
+            tt_store(tt_hands, tt_tag, tt_bounds, slot, h, tag, best, f_a0[d], f_b0[d], 10)
         rv = best
         returning = True
 
