@@ -57,6 +57,30 @@ def bench_games(games: list[Game], seconds: float, repeats: int = 5) -> dict[str
     return out
 
 
+def openspiel_playouts(game: Any, seconds: float, seed: int = 1) -> tuple[float, float]:
+    """Deals per second and µs per action of ``seconds`` of the same loop on a loaded
+    OpenSpiel game (``pyspiel.load_game``), chance outcomes drawn from ``seed``."""
+    rnd = random.Random(seed).random
+    deals = acts = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for _ in range(50):
+            s = game.new_initial_state()
+            while not s.is_terminal():
+                if s.is_chance_node():
+                    outcomes = s.chance_outcomes()
+                    a = outcomes[int(rnd() * len(outcomes))][0]
+                else:
+                    legal = s.legal_actions()
+                    a = legal[int(rnd() * len(legal))]
+                s.apply_action(a)
+                acts += 1
+            s.returns()
+            deals += 1
+    el = time.perf_counter() - start
+    return deals / el, el * 1e6 / acts
+
+
 def bench_openspiel(
     names: list[str], seconds: float, repeats: int = 5
 ) -> dict[str, dict[str, float]]:
@@ -68,29 +92,50 @@ def bench_openspiel(
     out: dict[str, dict[str, float]] = {}
     for name in names:
         game = pyspiel.load_game(name)
-        runs = []
-        for _ in range(repeats):
-            rnd = random.Random(1).random
-            deals = acts = 0
-            start = time.perf_counter()
-            while time.perf_counter() - start < seconds:
-                for _ in range(50):
-                    s = game.new_initial_state()
-                    while not s.is_terminal():
-                        if s.is_chance_node():
-                            outcomes = s.chance_outcomes()
-                            a = outcomes[int(rnd() * len(outcomes))][0]
-                        else:
-                            legal = s.legal_actions()
-                            a = legal[int(rnd() * len(legal))]
-                        s.apply_action(a)
-                        acts += 1
-                    s.returns()
-                    deals += 1
-            el = time.perf_counter() - start
-            runs.append((deals / el, el * 1e6 / acts))
+        runs = [openspiel_playouts(game, seconds) for _ in range(repeats)]
         out[f"openspiel:{name}"] = {
             "deals_per_s": statistics.median(r[0] for r in runs),
             "us_per_action": statistics.median(r[1] for r in runs),
         }
+    return out
+
+
+def bench_with_skat(
+    games: list[Game], seconds: float, repeats: int = 5
+) -> dict[str, dict[str, float]]:
+    """Each game's figures of :func:`bench_games` and its speed as a ratio to OpenSpiel's
+    Skat, the two run in turn; {} without ``open_spiel``.
+
+    Every run of a game is followed at once by a run of Skat of the same length, and the
+    ratio is taken pair by pair: the machine's speed drifts with its load over seconds,
+    and two runs side by side drift alike where a block of one game's runs and a block of
+    Skat's later do not. ``skat_ratio`` is the median of the pairs' ratios, ``ratio_low``
+    and ``ratio_high`` their range; ``openspiel:skat`` is the median of all Skat's runs.
+    """
+    try:
+        import pyspiel
+    except ImportError:
+        return {}
+    skat = pyspiel.load_game("skat")
+    out: dict[str, dict[str, float]] = {}
+    skat_runs: list[tuple[float, float]] = []
+    for game in games:
+        runs, ratios = [], []
+        for i in range(repeats):
+            ours = playouts(game, seconds, seed=1 + i)
+            theirs = openspiel_playouts(skat, seconds, seed=1 + i)
+            runs.append(ours)
+            skat_runs.append(theirs)
+            ratios.append(ours[0] / theirs[0])
+        out[game.name] = {
+            "deals_per_s": statistics.median(r[0] for r in runs),
+            "us_per_action": statistics.median(r[1] for r in runs),
+            "skat_ratio": statistics.median(ratios),
+            "ratio_low": min(ratios),
+            "ratio_high": max(ratios),
+        }
+    out["openspiel:skat"] = {
+        "deals_per_s": statistics.median(r[0] for r in skat_runs),
+        "us_per_action": statistics.median(r[1] for r in skat_runs),
+    }
     return out

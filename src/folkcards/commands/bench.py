@@ -8,7 +8,7 @@ import argparse
 import json
 from typing import Any
 
-from folkcards.benchmarks.playouts import bench_games, bench_openspiel
+from folkcards.benchmarks.playouts import bench_games, bench_openspiel, bench_with_skat
 from folkcards.games import GAMES
 
 
@@ -31,7 +31,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument(
         "--reference",
         action="store_true",
-        help="also run OpenSpiel's C++ skat, hearts and euchre the same way (needs open_spiel)",
+        help="also run OpenSpiel's C++ skat (each run of a game paired with one of skat, for "
+        "the ratio), hearts and euchre the same way (needs open_spiel)",
     )
     p.add_argument(
         "--tables",
@@ -109,19 +110,27 @@ def run(args: argparse.Namespace) -> int:
         print(f"folkcards bench: unknown game {unknown[0]!r} (valid: {', '.join(GAMES)}, server)")
         return 2
     games = [GAMES[g] for g in (args.games or list(GAMES))]
-    out: dict[str, dict[str, float]] = bench_games(games, args.seconds, args.repeats)
+    out: dict[str, dict[str, float]] = {}
     if args.reference:
-        ref = bench_openspiel(["skat", "hearts", "euchre"], args.seconds, args.repeats)
-        if not ref:
+        out = bench_with_skat(games, args.seconds, args.repeats)
+        if out:
+            out.update(bench_openspiel(["hearts", "euchre"], args.seconds, args.repeats))
+        else:
             print("(open_spiel is not installed: pip install -e '.[rl]' for the reference)")
-        out.update(ref)
+    if not out:
+        out = bench_games(games, args.seconds, args.repeats)
     if args.json:
         print(json.dumps(out))
     else:
         for name, r in out.items():
-            print(
+            line = (
                 f"{name:16s} {r['deals_per_s']:10.0f} deals/s  {r['us_per_action']:6.2f} µs/action"
             )
+            if "skat_ratio" in r:
+                line += (
+                    f"  {r['skat_ratio']:5.2f}× Skat ({r['ratio_low']:.2f}–{r['ratio_high']:.2f})"
+                )
+            print(line)
     return 0
 
 
