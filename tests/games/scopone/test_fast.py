@@ -97,6 +97,21 @@ def test_no_capture_equals_card_by_card() -> None:
         assert fast.no_capture(hand) == fast.no_capture_plain(hand)
 
 
+def test_no_capture_keeps_the_half_hand_memos_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """no_capture stores into the half-hand memos itself (Memo.store inlined): a full memo
+    is emptied before the next entry, as Memo.store would, and the answers stay right."""
+    monkeypatch.setattr(fast, "HALF_LIMIT", 3)
+    fast.HALF_LOW.clear()
+    fast.HALF_HIGH.clear()
+    rng = random.Random(15)
+    before = fast.HALF_LOW.clears
+    for _ in range(200):
+        hand = random_set(rng, 10)
+        assert fast.no_capture(hand) == fast.no_capture_plain(hand)
+        assert len(fast.HALF_LOW) <= 3 and len(fast.HALF_HIGH) <= 3
+    assert fast.HALF_LOW.clears > before
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_legal_actions_equal_the_plain_rules(seed: int) -> None:
     """The table-driven legal_actions against legal_plain (and the naive referee) on big

@@ -22,7 +22,7 @@ two-digit integers (a bit operation costs about as much as a dict lookup).
 
 from __future__ import annotations
 
-from functools import partial
+from collections.abc import Callable
 from itertools import combinations
 from operator import itemgetter
 from typing import Any, Protocol
@@ -304,8 +304,20 @@ RANK_SUBSETS: dict[CardSet, tuple[tuple[CardSet, ...], ...]] = _rank_subsets()
 """``RANK_SUBSETS[cards][k]``: the ``k``-card subsets of ``cards`` (cards of one value),
 in card order: one lookup for the choices of a partial sum (SCO-10.3)."""
 
+
+def _captures_of(c: Card) -> Callable[[CardSet], Play]:
+    """``take ↦ action_for(c, take)``: a Python function, not a ``functools.partial``, so
+    a miss calls it inside the running interpreter frame instead of through C (CPython
+    3.11 runs a Python function called from C in a new, nested evaluation loop)."""
+
+    def capture(take: CardSet) -> Play:
+        return action_for(c, take)
+
+    return capture
+
+
 TAKES: tuple[Memo[CardSet, Play], ...] = tuple(
-    Memo("scopone.takes", partial(action_for, c)) for c in range(52)
+    Memo("scopone.takes", _captures_of(c)) for c in range(52)
 )
 """``TAKES[c]``: the interned sum captures of card ``c`` by take set — one dict lookup on
 the hot path, no key to build (finite: only sets adding up to ``c``'s value enter)."""
@@ -396,25 +408,36 @@ def _high_plays(half: CardSet) -> tuple[Play, ...]:
     return _NOC[2][half & M13] + _NOC[3][half >> 13]
 
 
-HALF_LOW: Memo[CardSet, tuple[Play, ...]] = Memo("scopone.half_low", _low_plays, limit=1 << 17)
+HALF_LIMIT = 1 << 17
+HALF_LOW: Memo[CardSet, tuple[Play, ...]] = Memo("scopone.half_low", _low_plays, limit=HALF_LIMIT)
 """``play C`` of the clubs and spades of a hand (bits 0–25): half hands hold few of 20
 cards and recur across deals, where whole hands do not."""
 _HALF_LOW: dict[CardSet, tuple[Play, ...]] = HALF_LOW.alias(globals(), "_HALF_LOW")
-HALF_HIGH: Memo[CardSet, tuple[Play, ...]] = Memo("scopone.half_high", _high_plays, limit=1 << 17)
+HALF_HIGH: Memo[CardSet, tuple[Play, ...]] = Memo(
+    "scopone.half_high", _high_plays, limit=HALF_LIMIT
+)
 """``play C`` of the hearts and diamonds of a hand (bits 26–51, shifted down)."""
 _HALF_HIGH: dict[CardSet, tuple[Play, ...]] = HALF_HIGH.alias(globals(), "_HALF_HIGH")
 
 
 def no_capture(cards: CardSet) -> tuple[Play, ...]:
     """``play C`` of every card of ``cards``, in card order, from the two half-hand memos;
-    only a missing half is built. Reference: :func:`no_capture_plain`."""
+    only a missing half is built (:func:`_low_plays`, :func:`_high_plays` and
+    :meth:`Memo.store <folkcards.engine.memo.Memo.store>` inlined: misses are frequent
+    here). Reference: :func:`no_capture_plain`."""
     lo, hi = cards & M26, cards >> 26
     low = _HALF_LOW.get(lo)
     if low is None:
-        low = HALF_LOW.store(lo, _low_plays(lo))
+        low = _NOC[0][lo & M13] + _NOC[1][lo >> 13]
+        if len(_HALF_LOW) >= HALF_LIMIT:
+            HALF_LOW.clear()
+        _HALF_LOW[lo] = low
     high = _HALF_HIGH.get(hi)
     if high is None:
-        high = HALF_HIGH.store(hi, _high_plays(hi))
+        high = _NOC[2][hi & M13] + _NOC[3][hi >> 13]
+        if len(_HALF_HIGH) >= HALF_LIMIT:
+            HALF_HIGH.clear()
+        _HALF_HIGH[hi] = high
     return low + high
 
 
