@@ -60,6 +60,13 @@ def env(rows: int = 50, cols: int = 120, encoding: str = "utf-8") -> dict[str, s
     return e
 
 
+def _default_sigint() -> None:
+    """In the command's process before it starts: Ctrl-C interrupts, as at a person's
+    terminal, even when the tests themselves were started as a background job (a shell
+    starts those with SIGINT ignored, and an ignored signal stays ignored across exec)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Terminal:
     """One run of the command on a pseudo-terminal."""
 
@@ -80,6 +87,7 @@ class Terminal:
             stderr=slave,
             env=env(rows, cols, encoding),
             close_fds=True,
+            preexec_fn=_default_sigint,
         )
         os.close(slave)
         self.fd = master
