@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import fcntl
 import os
-import platform
 import pty
 import re
 import select
@@ -27,8 +26,6 @@ TOY_CLI = HERE / "toy_cli.py"
 ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07|\x1b[=>]")
 PROMPT_END = "> "
 HANG_GUARD = 120.0
-READ_SYSCALL = {"x86_64": "0", "aarch64": "63"}
-"""The number of ``read`` in ``/proc/PID/syscall`` by machine."""
 CHOICE = re.compile(r"^\s*(\d+)\) (.+?)\s*$")
 
 
@@ -123,34 +120,10 @@ class Terminal:
         os.write(self.fd, (line + "\r").encode())
 
     def interrupt(self) -> None:
-        """Ctrl-C (SIGINT) to the command, once it waits at its prompt: a signal that lands
-        between printing the prompt and reading races with the terminal's own echo, and on
-        a loaded machine half a second after the prompt was not always enough (a CI dry
-        run lost one). On Linux the wait is for the process to be blocked reading its
-        terminal (``/proc/PID/syscall``: ``read`` on fd 0); elsewhere, half a second."""
-        if not self._wait_reading(HANG_GUARD):
-            time.sleep(0.5)
+        """Ctrl-C (SIGINT) to the command, once it waits at its prompt (a signal that lands
+        between printing the prompt and reading would race with the terminal's own echo)."""
+        time.sleep(0.5)
         self.proc.send_signal(signal.SIGINT)
-
-    def _wait_reading(self, limit: float) -> bool:
-        """Wait until the command is blocked in ``read(0, …)`` (twice in a row, 50 ms
-        apart); False at once where ``/proc/PID/syscall`` cannot tell."""
-        read = READ_SYSCALL.get(platform.machine())
-        path = Path(f"/proc/{self.proc.pid}/syscall")
-        if read is None or not path.exists():
-            return False
-        deadline = time.monotonic() + limit
-        seen = 0
-        while time.monotonic() < deadline and self.proc.poll() is None:
-            try:
-                fields = path.read_text().split()
-            except OSError:
-                return False
-            seen = seen + 1 if fields[:2] == [read, "0x0"] else 0
-            if seen >= 2:
-                return True
-            time.sleep(0.05)
-        return False
 
     def finish(self) -> int:
         """Read to the end and return the exit status."""
