@@ -43,6 +43,14 @@ def playouts(
     return deals / elapsed, elapsed * 1e6 / max(actions, 1)
 
 
+def _medians(runs: list[tuple[float, float]]) -> dict[str, float]:
+    """``deals_per_s`` and ``us_per_action``: the medians of ``(deals/s, µs/action)`` runs."""
+    return {
+        "deals_per_s": statistics.median(r[0] for r in runs),
+        "us_per_action": statistics.median(r[1] for r in runs),
+    }
+
+
 def bench_games(games: list[Game], seconds: float, repeats: int = 5) -> dict[str, dict[str, float]]:
     """Median deals/s and µs/action of each game over ``repeats`` runs."""
     out: dict[str, dict[str, float]] = {}
@@ -50,10 +58,7 @@ def bench_games(games: list[Game], seconds: float, repeats: int = 5) -> dict[str
         # A new seed per run: replaying the same deals would let a game's memo tables
         # answer from the previous run and overstate its speed on new deals.
         runs = [playouts(game, seconds, seed=1 + i) for i in range(repeats)]
-        out[game.name] = {
-            "deals_per_s": statistics.median(r[0] for r in runs),
-            "us_per_action": statistics.median(r[1] for r in runs),
-        }
+        out[game.name] = _medians(runs)
     return out
 
 
@@ -93,10 +98,7 @@ def bench_openspiel(
     for name in names:
         game = pyspiel.load_game(name)
         runs = [openspiel_playouts(game, seconds) for _ in range(repeats)]
-        out[f"openspiel:{name}"] = {
-            "deals_per_s": statistics.median(r[0] for r in runs),
-            "us_per_action": statistics.median(r[1] for r in runs),
-        }
+        out[f"openspiel:{name}"] = _medians(runs)
     return out
 
 
@@ -128,14 +130,10 @@ def bench_with_skat(
             skat_runs.append(theirs)
             ratios.append(ours[0] / theirs[0])
         out[game.name] = {
-            "deals_per_s": statistics.median(r[0] for r in runs),
-            "us_per_action": statistics.median(r[1] for r in runs),
+            **_medians(runs),
             "skat_ratio": statistics.median(ratios),
             "ratio_low": min(ratios),
             "ratio_high": max(ratios),
         }
-    out["openspiel:skat"] = {
-        "deals_per_s": statistics.median(r[0] for r in skat_runs),
-        "us_per_action": statistics.median(r[1] for r in skat_runs),
-    }
+    out["openspiel:skat"] = _medians(skat_runs)
     return out
