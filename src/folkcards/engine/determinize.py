@@ -188,10 +188,15 @@ def _deal_constrained(
 
     Placing a card of signature ``sig`` at place ``i`` lowers by one the slack of exactly
     the sets T holding ``i`` but not all of ``sig``; so the move keeps a deal possible iff
-    none of those sets is tight (slack 0). Slacks never rise: a tight set stays tight.
+    none of those sets is tight (slack 0), that is iff ``sig`` lies within every tight set
+    holding ``i``: within their intersection ``within[i]``, kept up to date as sets turn
+    tight. Slacks never rise: a tight set stays tight.
     """
     full = (1 << m) - 1
-    tight = [t for t in range(1, full) if not slack[t]]
+    within = [-1] * m  # no tight set yet: every signature fits
+    for t in range(1, full):
+        if not slack[t]:
+            _tighten(within, t)
     cards = [(c, sig) for mask, sig in constrained for c in cards_list(mask)]
     rng.shuffle(cards)
     random_ = rng.random
@@ -203,7 +208,7 @@ def _deal_constrained(
             low = rest & -rest
             rest ^= low
             i = low.bit_length() - 1
-            if need[i] and not any(t & low and sig & ~t for t in tight):
+            if need[i] and not sig & ~within[i]:
                 options.append(i)
                 total += need[i]
         if not options:  # the slack bookkeeping guarantees a place; never reached
@@ -219,7 +224,17 @@ def _deal_constrained(
             left = slack[t] - 1
             slack[t] = left
             if not left:
-                tight.append(t)
+                _tighten(within, t)
+
+
+def _tighten(within: list[int], t: int) -> None:
+    """Set ``t`` of places has turned tight: each of its places now takes only cards whose
+    signature lies within ``t``."""
+    rest = t
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        within[low.bit_length() - 1] &= t
 
 
 # ----------------------------------------------------------------------------------------
