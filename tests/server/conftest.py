@@ -20,8 +20,11 @@ class Client:
     """One websocket viewer of a table; keeps every frame it received."""
 
     def __init__(self, ws_url: str, table: str, token: str | None) -> None:
-        # entered as a context manager (closed by close()), as websockets asks
-        self.ws: ClientConnection = connect(ws_url, max_size=2**22).__enter__()
+        # entered as a context manager (closed by close()), as websockets asks; no bound on
+        # the frames queued unread (a test may read one client of several only at the end):
+        # with the default bound the reader thread stops, and close() waits its whole
+        # close_timeout for the server's close frame behind the unread ones
+        self.ws: ClientConnection = connect(ws_url, max_size=2**22, max_queue=None).__enter__()
         self.frames: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
         self.send({"type": "hello", "table": table, "token": token})

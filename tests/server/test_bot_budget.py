@@ -261,3 +261,29 @@ def test_thread_cpu_reader_sees_this_thread() -> None:
     before = _thread_cpu(tid)
     sum(i * i for i in range(2_000_000))
     assert _thread_cpu(tid) > before
+
+
+def test_a_job_is_charged_its_own_cpu_not_a_busy_thread_beside_it() -> None:
+    """A worker's warming thread (numba's import, kernel loads) may run beside a decision:
+    the decision is charged the CPU of its own thread only, else its table would wait for
+    a budget the warming used (run_batch measures each job in the worker)."""
+    from folkcards.server.workers import run_batch
+
+    stop = threading.Event()
+
+    def busy() -> None:
+        while not stop.is_set():
+            sum(i * i for i in range(10_000))
+
+    beside = threading.Thread(target=busy)
+    beside.start()
+    try:
+        ((ok, _, sleeping), (_, _, working)) = run_batch(
+            [(time.sleep, (0.4,)), (sum, ((i * i for i in range(3_000_000)),))]
+        )
+    finally:
+        stop.set()
+        beside.join()
+    assert ok
+    assert sleeping < 0.1, f"a job that slept was charged {sleeping:.3f} CPU-s"
+    assert working > 0.05, f"a job that computed was charged only {working:.3f} CPU-s"

@@ -64,7 +64,14 @@ class Spy:
 
 @pytest.fixture
 def fresh(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """A process where no game's kernels are warm yet and no warming has started."""
+    """A process where no game's kernels are warm yet and no warming has started.
+
+    A warming thread an earlier test started for real (the first ``search`` decision of a
+    process starts one) is waited for first: on a cold numba cache it is still compiling,
+    and a game it then loads would set this test's ``_loading`` and call its ``warm_game``."""
+    for thread in threading.enumerate():
+        if thread.name == "folkcards-warm":
+            thread.join(600)
     monkeypatch.setattr(botbridge, "_ready", set())
     monkeypatch.setattr(botbridge, "_cached", set())
     monkeypatch.setattr(botbridge, "_failed", set())

@@ -53,6 +53,23 @@ def kinds(server: ServerThread, tid: str) -> list[str]:
     return [e.kind for e in server.server_state.storage.events(tid)]
 
 
+def where(server: ServerThread, tid: str) -> str:
+    """Where the server's table stands (for a failure message: a test that waited in vain
+    says whose move, which task and what trouble it waited for)."""
+    srv = server.server_state
+    t = srv.tables.tables.get(tid)
+    if t is None:
+        return f"table {tid} is not loaded"
+    deal, sch = t.deal, t.scheduler
+    return (
+        f"status={t.status} deals={len(t.match.deals)} over={deal is not None and deal.is_over}"
+        f" to_act={deal and deal.to_act} history={deal and len(deal.history)}"
+        f" bot_task={sch.bot_task} next_task={sch.next_task}"
+        f" next_in={sch.next_deadline and round(sch.next_deadline - time.time(), 2)}"
+        f" trouble={srv.log.trouble!r} humans={t.humans_present()}"
+    )
+
+
 def test_names_are_required_titles_generated_and_bots_show_their_level(
     server: ServerThread,
 ) -> None:
@@ -161,7 +178,10 @@ def test_a_bot_seat_is_offered_and_handed_over_at_the_next_deal(server: ServerTh
     deadline = time.time() + 60
     while True:
         assert time.time() < deadline, "the seat was not handed over"
-        m = friend.recv(timeout=30)
+        try:
+            m = friend.recv(timeout=30)
+        except TimeoutError:
+            raise AssertionError(f"no frame for 30 s: {where(server, tid)}") from None
         if m["type"] != "state":
             continue
         seen.append(m)
