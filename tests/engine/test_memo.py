@@ -115,6 +115,22 @@ def test_an_alias_follows_the_table() -> None:
     assert namespace["_SQUARES"] is memo.table and type(memo.table) is dict
 
 
+def test_a_follower_is_given_the_table_now_and_at_every_swap() -> None:
+    """``follow`` hands the callback the table at once and again whenever counting swaps
+    it, so a lookup structure that holds the table sees every lookup counted."""
+    memo, _ = squares()
+    held: list[dict[Any, Any]] = []
+    memo.follow(held.append)
+    assert held == [memo.table] and held[-1] is memo.table
+    memo.count_hits()
+    assert held[-1] is memo.table and type(held[-1]) is not dict
+    memo(4)
+    held[-1][4]  # a lookup through the held table counts as a hit
+    assert memo.hits == 1
+    memo.count_hits(False)
+    assert held[-1] is memo.table and type(held[-1]) is dict and len(held) == 3
+
+
 def test_the_registry_lists_live_memos_and_sums_them_by_name() -> None:
     rows = [squares("test.reg.rows")[0] for _ in range(3)]
     other, _ = squares("test.reg.other", limit=10)

@@ -16,8 +16,9 @@ The hot path indexes the dict itself and asks the memo only on a miss::
 which costs nothing over a bare dict (a ``try`` is free when nothing is raised); the
 hottest may index it under a module-level name that :meth:`Memo.alias` binds. Anything
 else calls ``memo(key)``, which does the same. Read ``memo.table`` where it is used, or
-through an alias, and never keep it otherwise: :meth:`Memo.count_hits` swaps it for a
-counting dict (and rebinds the aliases).
+through an alias, or keep it where :meth:`Memo.follow` keeps it current, and never
+otherwise: :meth:`Memo.count_hits` swaps it for a counting dict (and rebinds the aliases
+and calls the followers).
 
 Statistics: ``size``, ``misses`` (values computed and stored) and ``clears`` (times
 emptied, by :meth:`Memo.clear` or by the bound) are always exact. ``hits`` are counted only while
@@ -127,8 +128,8 @@ class Memo(Generic[K, V]):
     """
 
     __slots__ = (
-        "__weakref__", "_aliases", "_compute", "_dropped", "_full", "_hits", "clears", "limit",
-        "name", "table",
+        "__weakref__", "_aliases", "_compute", "_dropped", "_followers", "_full", "_hits",
+        "clears", "limit", "name", "table",
     )  # fmt: skip
 
     def __init__(
@@ -145,6 +146,7 @@ class Memo(Generic[K, V]):
         self._compute: Callable[[K], V] = _no_compute if compute is None else compute
         self._hits: int | None = None
         self._aliases: list[tuple[dict[str, Any], str]] = []
+        self._followers: list[Callable[[dict[K, V]], None]] = []
         _LIVE.add(self)
 
     def __repr__(self) -> str:
@@ -201,10 +203,19 @@ class Memo(Generic[K, V]):
         namespace[name] = self.table
         return self.table
 
+    def follow(self, callback: Callable[[dict[K, V]], None]) -> None:
+        """Call ``callback(table)`` now and whenever :meth:`count_hits` swaps the table: for
+        a hot path that keeps the table inside a lookup structure of its own (a row of a
+        precomputed tuple) rather than under a global name (:meth:`alias`)."""
+        self._followers.append(callback)
+        callback(self.table)
+
     def _swap(self, table: dict[K, V]) -> None:
         self.table = table
         for namespace, name in self._aliases:
             namespace[name] = table
+        for callback in self._followers:
+            callback(table)
 
     @property
     def hits(self) -> int | None:

@@ -21,7 +21,7 @@ import scopone_reference as ref
 from folkcards.cards import BIT, CARD_NAMES, DECK_40, RANK_MASK, cards_list, iter_cards, to_mask
 from folkcards.engine.memo import all_memos, clear_all, counting, summary
 from folkcards.games.scopone import GAME, ScoponeDeal, ScoponeState, action_for, fast, value_key
-from folkcards.games.scopone.actions import lexrank, play_text
+from folkcards.games.scopone.actions import lexrank, play_code, play_text
 from folkcards.games.scopone.rules import CARDS_40, VALUE, VALUE_CARDS, rules_of
 from folkcards.games.scopone.scoring import primiera
 
@@ -73,6 +73,8 @@ def test_interned_plays_carry_what_apply_reads() -> None:
     for a in plays:
         c, take = a.card, a.take
         assert a is action_for(c, take) and a.text == play_text(c, take)
+        assert int(a) == play_code(c, take)  # action_for inlines the reference's code
+        assert fast.PLAYS(take << 6 | c) is a
         dv = -fast.value_key_plain(take) if take else 5 ** (VALUE[c] - 1)
         assert a.fx == (take, BIT[c], take | BIT[c], dv) == (a.take, a.bit, a.won, a.dv)
         assert fast.decode(int(a)) is a
@@ -184,10 +186,17 @@ def test_every_scopone_memo_counts_and_empties() -> None:
         state = GAME.random_deal(rng, {}, dealer=1)
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
+        for _ in range(20):  # enough deals for sum captures (SCO-4.2.2)
+            state = GAME.random_deal(rng, {}, dealer=0)
+            while not state.is_over:
+                state.apply(rng.choice(state.legal_actions()))
     stats = summary("scopone.")
     assert stats["scopone.table_info"].hits is not None
     assert stats["scopone.table_info"].hits + stats["scopone.table_info"].misses >= 36
     assert stats["scopone.takes"].count == 52
+    assert stats["scopone.takes"].hits  # the sums loop reads the tables SUM_BY_LENGTH holds
+    for c in range(52):  # and holds each card's table again once counting is over
+        assert fast.SUM_BY_LENGTH[BIT[c].bit_length()][1] is fast.TAKES[c].table
 
     rng = random.Random(9)
     for _ in range(3):

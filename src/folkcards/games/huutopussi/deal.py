@@ -384,8 +384,8 @@ class HuutopussiState(DealState):
         legal = self._legal
         if legal is None or action.__class__ is not Action or action not in legal:
             action = self._checked(action, self.legal_actions())  # DealState's slow path
-        seat = self.to_act
-        assert seat is not None
+        # a seat is to act: an action was legal (no assert on the hot path)
+        seat: int = self.to_act  # type: ignore[assignment]
         self._legal = None
         c = PLAY_CARD[action]
         if c < 0:  # the verb's step; it reads len(history) as this action's index

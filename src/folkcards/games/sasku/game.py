@@ -107,7 +107,7 @@ class SaskuGame(Game):
             raise MalformedRecord(
                 "Sasku deals no extra piles: 'extra' must be absent or {} (SAS-6.6)"
             )
-        replay = _replay_of(carry)
+        replay = _replay_of(carry) if carry else None
         if (deck is None) == (hands is None):
             raise MalformedRecord("a Sasku deal needs exactly one of a deck or hands")
         if deck is not None:

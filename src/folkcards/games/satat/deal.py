@@ -246,8 +246,8 @@ class SatatState(DealState):
         legal = self._legal
         if legal is None or type(action) is not Action or action not in legal:
             action = self._checked(action, self.legal_actions())  # DealState's slow path
-        seat = self.to_act
-        assert seat is not None
+        # a seat is to act: an action was legal (no assert on the hot path)
+        seat: int = self.to_act  # type: ignore[assignment]
         self._legal = None
         if self.ph != PH_PLAY:
             self._apply(action)  # reads len(history) as this action's index

@@ -1,7 +1,7 @@
 """A Scopone deal as a state machine, in the order of ``rules/scopone.md``.
 
-SCO-3 the deal (:func:`deal_from_deck`, :func:`deal_from_hands`, the void deal of three
-kings), SCO-4 the play — its one phase, ``play`` — with the capture options
+SCO-3 the deal (:class:`ScoponeDeal` from a dealt deck, :func:`deal_from_hands`, the void
+deal of three kings), SCO-4 the play — its one phase, ``play`` — with the capture options
 (:func:`capture_options`), the legal actions and the effect of a play, SCO-5 the sweeps
 and the leftover at the end, and SCO-10.2's refusals in the words of
 :meth:`ScoponeDeal.explain`. Scoring (SCO-6) is :mod:`.scoring`, what a seat sees (SCO-9)
@@ -27,7 +27,7 @@ from folkcards.engine.api import (
 from folkcards.engine.explain import Explanation, explained
 
 from .actions import Play, parse_play
-from .fast import NO_CAPTURE, THREE_KINGS, VW, action_for, deal_deck, decode, sum_options
+from .fast import NO_CAPTURE, THREE_KINGS, VW, action_for, decode, sum_options
 from .fast import legal_actions as fast_legal_actions
 from .observe import narrate, observe
 from .rules import NEXT_SEAT, SAME_RANK, TEAM, VALUE, ScoponeRules, rules_of
@@ -42,18 +42,6 @@ PHASES: Mapping[str, str] = {"play": "play", "over": "over"}
 """The phases (SCO-4: ``play``, then ``over``) by value, as this package's own strings."""
 
 # --- SCO-3 the deal ------------------------------------------------------------------------------
-
-
-def deal_from_deck(
-    game: ScoponeGame, variant: Variant, dealer: int, deck: tuple[Card, ...]
-) -> ScoponeDeal:
-    """A deal dealt from ``deck`` (top card first) by SCO-3.1, or SCO-3.2 in scientifico."""
-    rules = rules_of(variant)
-    dealt = deal_deck(deck, dealer, rules)
-    if dealt is None:
-        raise MalformedRecord("'deck' must hold the 40 Scopone cards, each once (SCO-10.1)")
-    hands, table, table_order = dealt
-    return ScoponeDeal(game, rules, variant, dealer, hands, table, deck, None, table_order)
 
 
 def deal_from_hands(
@@ -282,9 +270,9 @@ class ScoponeDeal(DealState):
         return explain_take(action.card, action.take, self.table)
 
     # --- SCO-6 the result, SCO-9 what each seat knows, the events -------------------------------
-    def result(self) -> dict[str, JSON]:
-        """The result object of SCO-6.8 (a void deal: ``{"score": [0, 0], "redeal": true}``)."""
-        return deal_result(self)
+    result = deal_result
+    """The result object of SCO-6.8 (a void deal: ``{"score": [0, 0], "redeal": true}``):
+    :func:`.scoring.deal_result`, assigned as the method itself (a deal's one call less)."""
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` knows: its hand, everything played, the table and both piles."""

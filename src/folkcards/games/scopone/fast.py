@@ -31,7 +31,7 @@ from folkcards.cards import BIT, DECK_40, Card, CardSet, cards_list, iter_cards
 from folkcards.engine.actions import Action
 from folkcards.engine.memo import Memo
 
-from .actions import Play, play_code
+from .actions import Play, lexrank
 from .rules import (
     CARDS_40,
     CLASSIC_HANDS,
@@ -88,32 +88,47 @@ def value_key_plain(cards: CardSet) -> int:
 # --- interned actions (SCO-4.5) ----------------------------------------------------------------
 
 
-def _make_play(key: int) -> Play:
-    """The Play of ``key = take << 6 | card``, with what ``apply`` reads precomputed."""
-    c, take = key & 63, key >> 6
-    a = Play(play_code(c, take))
-    a.card = c
-    a.take = take
-    a.bit = BIT[c]
-    a.won = take | BIT[c]
-    a.dv = -value_key(take) if take else VW[c]  # a capture removes ``take``, else ``c`` is added
-    a.fx = (take, a.bit, a.won, a.dv)
-    BY_CODE.store(int(a), a)
-    return a
-
-
-PLAYS: Memo[int, Play] = Memo("scopone.plays", _make_play, limit=1 << 19)
-"""Every Play made, by ``take << 6 | card``: one object per action."""
-BY_CODE: Memo[int, Play] = Memo("scopone.plays_by_code", limit=1 << 19)
-"""The same Plays by their code (an index :data:`PLAYS` fills), for a bare int code."""
+PLAY_LIMIT = 1 << 19
+"""The most Plays :data:`PLAYS` and :data:`BY_CODE` hold (full, both are emptied)."""
 
 
 def action_for(c: Card, take: CardSet = 0) -> Play:
-    """The interned action ``play c`` (``take`` = 0) or ``play c take …``. Reference: the
-    Play's fields are those of :func:`.actions.play_code` and ``value_key_plain``."""
+    """The interned action ``play c`` (``take`` = 0) or ``play c take …``, made once with
+    what ``apply`` reads precomputed and stored in :data:`PLAYS` and :data:`BY_CODE`.
+
+    A new capture appears about twice a deal, so its making is inlined here: the code of
+    :func:`.actions.play_code` (the reference; a test compares them) and the memos'
+    stores."""
     key = take << 6 | c
-    got = PLAYS.table.get(key)
-    return PLAYS.miss(key) if got is None else got
+    a = _PLAYS.get(key)
+    if a is None:
+        salt = ((c | take << 6) * 0x9E3779B97F4A7C15 >> 40) & 0xFFFF
+        a = Play((c << 52 | lexrank(take)) << 16 | salt)
+        a.card = c
+        a.take = take
+        a.bit = BIT[c]
+        a.won = take | BIT[c]
+        a.dv = -value_key(take) if take else VW[c]  # a capture removes ``take``, else adds c
+        a.fx = (take, a.bit, a.won, a.dv)
+        if len(_PLAYS) >= PLAY_LIMIT or len(_BY_CODE) >= PLAY_LIMIT:
+            PLAYS.clear()
+            BY_CODE.clear()
+        _PLAYS[key] = a
+        _BY_CODE[int(a)] = a
+    return a
+
+
+def _make_play(key: int) -> Play:
+    """The Play of ``key = take << 6 | card`` (the compute of :data:`PLAYS`)."""
+    return action_for(key & 63, key >> 6)
+
+
+PLAYS: Memo[int, Play] = Memo("scopone.plays", _make_play, limit=PLAY_LIMIT)
+"""Every Play made, by ``take << 6 | card``: one object per action."""
+_PLAYS: dict[int, Play] = PLAYS.alias(globals(), "_PLAYS")
+BY_CODE: Memo[int, Play] = Memo("scopone.plays_by_code", limit=PLAY_LIMIT)
+"""The same Plays by their code (an index :func:`action_for` fills), for a bare int code."""
+_BY_CODE: dict[int, Play] = BY_CODE.alias(globals(), "_BY_CODE")
 
 
 def decode(code: int) -> Play | None:
@@ -281,10 +296,13 @@ def _sum_templates(vkl: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+MEMO_LIMIT = 1 << 19
+"""The most entries :data:`SUM_TEMPLATES` and :data:`TABLE_INFO` hold."""
 SUM_TEMPLATES: Memo[int, tuple[int, ...]] = Memo(
-    "scopone.sum_templates", _sum_templates, limit=1 << 19
+    "scopone.sum_templates", _sum_templates, limit=MEMO_LIMIT
 )
 """The templates of :func:`_sum_templates` by ``vkl``."""
+_SUMS: dict[int, tuple[int, ...]] = SUM_TEMPLATES.alias(globals(), "_SUMS")
 
 
 def _rank_subsets() -> dict[CardSet, tuple[tuple[CardSet, ...], ...]]:
@@ -320,12 +338,23 @@ TAKES: tuple[Memo[CardSet, Play], ...] = tuple(
     Memo("scopone.takes", _captures_of(c)) for c in range(52)
 )
 """``TAKES[c]``: the interned sum captures of card ``c`` by take set — one dict lookup on
-the hot path, no key to build (finite: only sets adding up to ``c``'s value enter)."""
-SUM_BY_LENGTH: tuple[tuple[Card, Memo[CardSet, Play], int, CardSet], ...] = (
-    (0, TAKES[0], 0, 0),
-    *((c, TAKES[c], VALUE[c], BIT[c]) for c in range(52)),
-)
-"""``(card, TAKES[card], value, bit)`` by ``bit_length()`` of the bit, for the sums loop."""
+the hot path, no key to build (finite: only sets adding up to ``c``'s value enter, so the
+memos have no limit)."""
+SUM_BY_LENGTH: list[tuple[Card, dict[CardSet, Play], int, CardSet]] = [(0, {}, 0, 0)] * 53
+"""``(card, TAKES[card].table, value, bit)`` by ``bit_length()`` of the card's bit, for
+the sums loop: the table itself, kept current by :meth:`Memo.follow
+<folkcards.engine.memo.Memo.follow>` (counting hits swaps it)."""
+
+
+def _follow_takes(c: Card) -> None:
+    def put(table: dict[CardSet, Play]) -> None:
+        SUM_BY_LENGTH[BIT[c].bit_length()] = (c, table, VALUE[c], BIT[c])
+
+    TAKES[c].follow(put)
+
+
+for _c in range(52):
+    _follow_takes(_c)
 
 
 def _partial_plays(c: Card, table: CardSet, partial: Partial) -> list[Play]:
@@ -361,7 +390,9 @@ def _table_info(vkey: int) -> _TableInfo:
     """``(capturers, singles, sums)`` of a table with value key ``vkey``: the cards with
     a capture option; those whose value is on the table (SCO-4.2.1: one equal card, never
     a sum); per value the templates of its sums (:func:`_sum_templates`; ``()`` where
-    none, or where a single match rules sums out)."""
+    none, or where a single match rules sums out). What it computes it stores in
+    :data:`TABLE_INFO`, and the templates in :data:`SUM_TEMPLATES` (the memos' stores
+    inlined: :func:`legal_actions` calls this on a miss, about once a deal)."""
     singles = sum_capt = 0
     sums: list[tuple[int, ...]] = [()] * 11
     for v in range(1, 11):
@@ -369,16 +400,23 @@ def _table_info(vkey: int) -> _TableInfo:
             singles |= VALUE_CARDS[v]
             continue
         vkl = (vkey % POW5[v]) << 4 | v
-        templates = SUM_TEMPLATES.table.get(vkl)
+        templates = _SUMS.get(vkl)
         if templates is None:
-            templates = SUM_TEMPLATES.miss(vkl)
+            templates = _sum_templates(vkl)
+            if len(_SUMS) >= MEMO_LIMIT:
+                SUM_TEMPLATES.clear()
+            _SUMS[vkl] = templates
         if templates:
             sum_capt |= VALUE_CARDS[v]
             sums[v] = templates
-    return singles | sum_capt, singles, tuple(sums)
+    info = (singles | sum_capt, singles, tuple(sums))
+    if len(_TABLE_INFO) >= MEMO_LIMIT:
+        TABLE_INFO.clear()
+    _TABLE_INFO[vkey] = info
+    return info
 
 
-TABLE_INFO: Memo[int, _TableInfo] = Memo("scopone.table_info", _table_info, limit=1 << 19)
+TABLE_INFO: Memo[int, _TableInfo] = Memo("scopone.table_info", _table_info, limit=MEMO_LIMIT)
 """What each value key lets each card do (:func:`_table_info`)."""
 _TABLE_INFO: dict[int, _TableInfo] = TABLE_INFO.alias(globals(), "_TABLE_INFO")
 
@@ -398,6 +436,7 @@ def _suit_plays(s: int) -> list[tuple[Play, ...]]:
 
 
 _NOC = tuple(_suit_plays(s) for s in range(4))
+_NOC0, _NOC1, _NOC2, _NOC3 = _NOC
 
 
 def _low_plays(half: CardSet) -> tuple[Play, ...]:
@@ -428,13 +467,13 @@ def no_capture(cards: CardSet) -> tuple[Play, ...]:
     lo, hi = cards & M26, cards >> 26
     low = _HALF_LOW.get(lo)
     if low is None:
-        low = _NOC[0][lo & M13] + _NOC[1][lo >> 13]
+        low = _NOC0[lo & M13] + _NOC1[lo >> 13]
         if len(_HALF_LOW) >= HALF_LIMIT:
             HALF_LOW.clear()
         _HALF_LOW[lo] = low
     high = _HALF_HIGH.get(hi)
     if high is None:
-        high = _NOC[2][hi & M13] + _NOC[3][hi >> 13]
+        high = _NOC2[hi & M13] + _NOC3[hi >> 13]
         if len(_HALF_HIGH) >= HALF_LIMIT:
             HALF_HIGH.clear()
         _HALF_HIGH[hi] = high
@@ -481,7 +520,7 @@ def legal_actions(deal: Position) -> tuple[Action, ...]:
     try:  # subscripts, not .get(): the memos almost always hit, and a try is free then
         capt, singles, sums = _TABLE_INFO[deal._vkey]
     except KeyError:
-        capt, singles, sums = TABLE_INFO.miss(deal._vkey)
+        capt, singles, sums = _table_info(deal._vkey)
     capt &= hand
     if not capt:  # SCO-4.2.3: no card can capture, every card lies on the table
         try:
@@ -512,9 +551,10 @@ def legal_actions(deal: Position) -> tuple[Action, ...]:
                 continue
             take = table & full
             try:
-                out.append(takes.table[take])
-            except KeyError:
-                out.append(takes.miss(take))
+                out.append(takes[take])
+            except KeyError:  # TAKES[c].miss inlined (no limit to check): a call less
+                takes[take] = a = action_for(c, take)
+                out.append(a)
     out.sort()  # codes are order-preserving (SCO-4.5)
     legal = deal._legal = tuple(out)
     return legal

@@ -22,11 +22,11 @@ from folkcards.engine.conservation import Aside, CardView
 from folkcards.engine.task import Task
 
 from .actions import parse_play
-from .deal import ScoponeDeal, deal_from_deck, deal_from_hands
+from .deal import ScoponeDeal, deal_from_hands
 from .determinize import determinize
-from .fast import action_for
+from .fast import action_for, deal_deck
 from .observe import cards_aside
-from .rules import VARIANT_OPTIONS
+from .rules import VARIANT_OPTIONS, rules_of
 from .task import task_of
 
 
@@ -60,7 +60,16 @@ class ScoponeGame(Game):
         if deck is not None:
             if hands is not None or extra:
                 raise MalformedRecord("a deal needs exactly one of 'deck' or 'hands'")
-            return deal_from_deck(self, variant, dealer, tuple(deck))
+            # SCO-3.1 / SCO-3.2, here rather than behind a helper: every deal starts here
+            rules = rules_of(variant)
+            deck_t = tuple(deck)
+            dealt = deal_deck(deck_t, dealer, rules)
+            if dealt is None:
+                raise MalformedRecord("'deck' must hold the 40 Scopone cards, each once (SCO-10.1)")
+            hands_dealt, table, table_order = dealt
+            return ScoponeDeal(
+                self, rules, variant, dealer, hands_dealt, table, deck_t, None, table_order
+            )
         if hands is None:
             raise MalformedRecord("a deal needs 'deck' or 'hands'")
         return deal_from_hands(self, variant, dealer, hands, extra)
