@@ -2,7 +2,8 @@
 
 ``folkcards.bots.endgame`` (alpha-beta with a transposition table over the engine, every
 trick game) and the batch kernels' compiled solvers (``GameKernel.solve``: Sasku's
-SAS-10 – SAS-13, Sheepshead's SHP-7 – SHP-8 and Satat's SAT-8 – SAT-9 and SAT-15) must
+SAS-10 – SAS-13, Sheepshead's SHP-7 – SHP-8, Satat's SAT-8 – SAT-9 and SAT-15 and
+Huutopussi's HUU-7 – HUU-9, HUU-11.4 and HUU-12 with four players) must
 give exactly the value of a minimax without pruning that enumerates every legal action of
 the engine, on random deals of random variants played at random to their last tricks
 (must-beat on and off, SAS-17.2; called, alone and the called-suit duties, SHP-7.5 –
@@ -10,11 +11,20 @@ SHP-7.6; Trup Kasiet and the signals, SAT-15, SAT-16; marriages, asks, Erlangen 
 players, HUU-8, HUU-12). Satat's 7-0 choice and continuation (SAT-9.2, SAT-9.3) come six
 or more tricks before the end, out of the minimax's reach: deals in which one team takes
 every trick check them against the scalar solver, and a solved row must end with the
-tricks and score of an optimal line played through the engine."""
+tricks and score of an optimal line played through the engine. Huutopussi's declarations,
+asks, answers and kontra/re (HUU-8, HUU-12.9) are solver moves: endgames that keep kings
+and queens back and calls pending check them, and its three-player deal (HUU-13, every
+seat for itself) is not solved."""
 
 from __future__ import annotations
 
+import itertools
+import json
+import math
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
 from typing import Any
 
@@ -24,12 +34,23 @@ np = pytest.importorskip("numpy")
 
 from folkcards.batch import kernel_for  # noqa: E402
 from folkcards.batch.exact import positions, random_variant  # noqa: E402
+from folkcards.batch.huutopussi import (  # noqa: E402
+    ANSWER_SUIT,
+    ASK_HALF,
+    ASK_MARRIAGE,
+    DECLARE,
+    KONTRA,
+    RE,
+    _value,
+)
 from folkcards.batch.satat import CONTINUE, STOP  # noqa: E402
 from folkcards.bots.base import utilities  # noqa: E402
 from folkcards.bots.endgame import Solver, allies_of, game_name, solve  # noqa: E402
 from folkcards.cards import CARD_NAMES  # noqa: E402
 from folkcards.engine.api import DealState  # noqa: E402
 from folkcards.games import GAMES  # noqa: E402
+from folkcards.games.huutopussi import rules as HT  # noqa: E402
+from folkcards.games.huutopussi import scoring  # noqa: E402
 from folkcards.games.satat import TWO_H  # noqa: E402
 
 TRICK_GAMES = ("sasku", "sheepshead", "satat", "huutopussi")
@@ -48,7 +69,7 @@ def _minimax(state: DealState, seat: int, allies: frozenset[int]) -> float:
         while not state.is_over and kernel.skipped(state):
             state.apply(state.legal_actions()[0])
     if state.is_over:
-        return utilities(state.game, state.result(), len(state.hands), state.variant)[seat]
+        return utilities(state.game, state.result(), state.num_seats, state.variant)[seat]
     values = []
     codes: set[int] = set()
     for action in state.legal_actions():
@@ -120,20 +141,22 @@ def _kernel_values(game: str, states: list[DealState], stop: int) -> Any:
     a = k.build(k.encode(states), np.arange(len(states)))
     k.play(a, "fast", stop=stop)
     k.solve(a)
-    return k.utilities(a, len(states[0].hands), k.num_sides(states[0]))
+    return k.utilities(a, states[0].num_seats, k.num_sides(states[0]))
 
 
 def _side_seat(st: Any) -> int:
-    """The seat whose utility the kernel's solver optimises: team 0's seat 0 in Sasku, the
-    picker in Sheepshead."""
+    """The seat whose utility the kernel's solver optimises: team 0's seat 0 in Sasku,
+    Satat and Huutopussi, the picker in Sheepshead."""
     return int(st.picker) if game_name(st) == "sheepshead" else 0
 
 
-SOLVED = ("sasku", "sheepshead", "satat")
+SOLVED = ("sasku", "sheepshead", "satat", "huutopussi")
 """The games whose kernels have a compiled solver."""
-EXACT = {"sasku": (3, 60), "sheepshead": (2, 60), "satat": (3, 200)}
-"""Per game: the tricks left and the positions of the check against the plain minimax."""
-LONGER = {"sasku": (4, 20), "sheepshead": (3, 20), "satat": (5, 24)}
+EXACT = {"sasku": (3, 60), "sheepshead": (2, 60), "satat": (3, 200), "huutopussi": (2, 160)}
+"""Per game: the tricks left and the positions of the check against the plain minimax
+(Huutopussi's three-trick minimax, where an Erlangen deal's calls and windows multiply the
+tree, runs on fewer positions: :func:`test_the_huutopussi_solver_is_exact_with_every_move`)."""
+LONGER = {"sasku": (4, 20), "sheepshead": (3, 20), "satat": (5, 24), "huutopussi": (4, 40)}
 """The same for the check against the scalar solver."""
 
 
@@ -163,6 +186,22 @@ def _under_way(states: list[Any], seed: int) -> list[DealState]:
     return out
 
 
+def _played_on(states: list[DealState], seed: int) -> list[DealState]:
+    """Each state with up to three more random actions (none that ends the deal), so that
+    tricks are under way (Huutopussi: a window's attempt, an answer or a call among them)."""
+    rng = random.Random(seed)
+    out = []
+    for st in states:
+        for _ in range(rng.randrange(4)):
+            child = st.clone()
+            child.apply(rng.choice(child.legal_actions()))
+            if child.is_over:
+                break
+            st = child
+        out.append(st)
+    return out
+
+
 @pytest.mark.parametrize("game", SOLVED)
 def test_the_compiled_solver_is_exact(game: str) -> None:
     k = kernel_for(game)
@@ -171,6 +210,8 @@ def test_the_compiled_solver_is_exact(game: str) -> None:
     states = [s for s in endgames(game, count, cards, seed=3) if k.solvable(s)]
     if game == "satat":
         states = _under_way(states, seed=3)
+    elif game == "huutopussi":
+        states = _played_on(states, seed=3)
     got = _kernel_values(game, states, cards)
     for i, st in enumerate(states):
         seat = _side_seat(st)
@@ -183,6 +224,10 @@ def test_the_compiled_solver_is_exact(game: str) -> None:
     elif game == "sheepshead":
         modes = Counter(s.mode for s in seen)
         assert modes["called"] and modes["alone"]
+    elif game == "huutopussi":  # HUU-12, HUU-8.1, and some contracts still open either way
+        assert any(s.erlangen for s in seen) and any(not s.erlangen for s in seen)
+        assert any(s.window for s in seen) and any(s.trick for s in seen)
+        assert len({float(x) for x in got[:, 0]}) > 10
     else:  # SAT-15 and SAT-16 both ways, a trick under way, a 2♥ lead, the lese phase
         assert len(states) == count
         assert {bool(s.tk) for s in seen} == {True, False}
@@ -222,7 +267,7 @@ def test_stopped_playouts_are_finished_by_the_solver(game: str) -> None:
     a = k.build(k.encode(states), np.arange(len(states)), forced)
     k.play(a, "fast", stop=3)
     k.solve(a)
-    got = k.utilities(a, len(states[0].hands), k.num_sides(states[0]))
+    got = k.utilities(a, states[0].num_seats, k.num_sides(states[0]))
     for i, (st, action) in enumerate(zip(states, chosen, strict=True)):
         after = st.clone()
         after.apply(action)
@@ -231,9 +276,9 @@ def test_stopped_playouts_are_finished_by_the_solver(game: str) -> None:
 
 
 def test_a_kernel_without_a_solver_refuses_to_stop() -> None:
-    k = kernel_for("huutopussi")
+    k = kernel_for("scopone")
     assert k is not None and not k.solver
-    st = endgames("huutopussi", 1, 3, seed=1)
+    st = positions(GAMES["scopone"], 1, seed=1)
     a = k.build(k.encode(st), np.arange(1))
     with pytest.raises(ValueError, match="no endgame solver"):
         k.play(a, "fast", stop=2)
@@ -438,3 +483,294 @@ def test_the_satat_solver_tracks_the_hidden_trump() -> None:
     for i in by_lead[:3]:
         st = two_h[i]
         assert got_two_h[i] == pytest.approx(Solver(0, allies_of(st, 0)).value(st), abs=1e-12)
+
+
+# --- Huutopussi: declarations, asks, answers and calls in the endgame (HUU-8, HUU-12.9) -------
+
+KQ = frozenset(HT.KINGS) | frozenset(HT.QUEENS)
+DECLARES = frozenset(range(DECLARE, DECLARE + 4))
+ANSWERS = frozenset(range(ANSWER_SUIT, ANSWER_SUIT + 4))
+ATTEMPTS = DECLARES | frozenset(range(ASK_HALF, ASK_HALF + 4)) | {ASK_MARRIAGE}
+
+
+def huu_endgames(
+    n: int,
+    cards: int,
+    seed: int,
+    calls: int = 0,
+    root: Any = None,
+    sweep: bool = False,
+    low: bool = True,
+) -> list[DealState]:
+    """``n`` four-player Huutopussi states in card play with at most ``cards`` cards a hand,
+    from random deals of random variants in which the bids and the contract are the lowest
+    (or a pass; with ``low`` off, random), the plays keep kings and queens back
+    (so that marriages and halves are still held, HUU-8.3 – HUU-8.5), a window's attempt
+    is made one time in four, and in Erlangen every call is made while fewer than
+    ``calls`` have been (so that the next ones, HUU-12.9, can come in the endgame); every
+    other choice uniformly random. With ``sweep`` one team (either) wins each trick when
+    it can and the other lets it, and only deals where the other team has taken no trick
+    yet are kept (läpäri, Porvoo, HUU-9.4, HUU-11.4, HUU-12.8). Where the endgame's first
+    action is an ask, it is made one time in two, so that the partner's answer
+    (HUU-8.10) is the first move. With ``root``, only states whose legal action codes
+    satisfy it are kept. With ``cards`` 0, finished deals (swept or not)."""
+    g = GAMES["huutopussi"]
+    k = kernel_for("huutopussi")
+    assert k is not None
+    rng = random.Random(f"huu-endgames:{seed}")
+    out: list[DealState] = []
+    while len(out) < n:
+        variant = random_variant(g, rng)
+        if g.num_seats(g.normalize_variant(variant)) != 4:
+            continue
+        st: Any = g.random_deal(rng, variant, dealer=rng.randrange(4))
+        team = rng.randrange(2)
+        while not st.is_over and not (k.accepts(st) and _held(st) <= cards):
+            legal = st.legal_actions()
+            if low and st.phase in ("bidding", "contract"):  # low contracts: made or not
+                legal = [a for a in legal if a.text == "pass"] + list(legal[:1])
+            elif st.phase == "play":
+                code = {a: k.action_code(st, a) for a in legal}
+                call = [a for a in legal if code[a] in (KONTRA, RE)]
+                tries = [a for a in legal if code[a] in ATTEMPTS]
+                plays = [a for a in legal if code[a] < 64]
+                if sweep and st.trick:
+                    wins = [a for a in plays if st.beats[st.win_card] >> code[a] & 1]
+                    mine = (st.to_act & 1) == team
+                    plays = [a for a in plays if (a in wins) == mine] or plays
+                if call and st.calls < calls:
+                    legal = call
+                elif tries and rng.random() < 0.25:
+                    legal = tries
+                else:
+                    legal = [a for a in plays if code[a] not in KQ] or plays
+            st.apply(rng.choice(legal))
+        if cards == 0 and st.is_over:  # finished deals
+            out.append(st)
+            continue
+        if st.is_over or st.to_act is None or (sweep and st.tricks[1 - team]):
+            continue
+        asks = [a for a in st.legal_actions() if ASK_HALF <= k.action_code(st, a) <= ASK_MARRIAGE]
+        if asks and rng.random() < 0.5:
+            st.apply(rng.choice(asks))
+        if root is None or root(_codes(st)):
+            out.append(st)
+    return out
+
+
+def _codes(st: DealState) -> set[int]:
+    k = kernel_for("huutopussi")
+    assert k is not None
+    return {k.action_code(st, a) for a in st.legal_actions()}
+
+
+def _margin(state: DealState, alpha: float = -math.inf, beta: float = math.inf) -> float:
+    """Team 0's final score margin ``score[0] - score[1]`` (HUU-9, HUU-12) under plain
+    alpha-beta over every legal action of the engine, team 0 maximising it: exact, no
+    table. The utilities saturate (a margin of thousands, as kontra/re make it, is a
+    utility of 1.0 or 0.0 in floating point), so the solver's margin is checked as well."""
+    if state.is_over:
+        score = state.result()["score"]
+        return float(score[0] - score[1])
+    ours = state.to_act is not None and state.to_act & 1 == 0
+    best = -math.inf if ours else math.inf
+    for action in state.legal_actions():
+        child = state.clone()
+        child.apply(action)
+        v = _margin(child, alpha, beta)
+        if ours:
+            best = max(best, v)
+            alpha = max(alpha, v)
+        else:
+            best = min(best, v)
+            beta = min(beta, v)
+        if alpha >= beta:
+            break
+    return best
+
+
+def _solved_rows(states: list[DealState], stop: int, **change: int) -> Any:
+    """The batch of ``states`` after the compiled solver (the row keys of ``change`` set
+    first)."""
+    k = kernel_for("huutopussi")
+    assert k is not None
+    a = k.build(k.encode(states), np.arange(len(states)))
+    for key, value in change.items():
+        a[key][:] = value
+    k.play(a, "fast", stop=stop)
+    k.solve(a)
+    return a
+
+
+def test_the_huutopussi_solver_is_exact_with_every_move() -> None:
+    """HUU-8.3 – HUU-8.6, HUU-12.6, HUU-12.9, HUU-9.4, HUU-11.4, HUU-12.8: three-trick
+    endgames with marriages and halves held (windows open, an answer to give), two-trick
+    ones with kontra/re still to call and ones where a team has taken no trick yet,
+    against the plain minimax (the utility) and a plain alpha-beta of the score margin
+    (the written score's margin must be it); the moves are all there at the root
+    somewhere, and where closing the windows (no attempt: the key ``window`` off in the
+    batch) changes the value, the solver must have searched the attempts."""
+    states = [
+        *huu_endgames(1, 3, seed=11, root=lambda c: c & DECLARES),
+        *huu_endgames(8, 2, seed=19, root=lambda c: c & DECLARES),
+        *huu_endgames(3, 3, seed=20, root=lambda c: c & ANSWERS),
+        *huu_endgames(4, 3, seed=21),
+        *huu_endgames(6, 2, seed=12, calls=7, root=lambda c: RE in c),
+        *huu_endgames(6, 2, seed=18, calls=8, root=lambda c: KONTRA in c),
+        *huu_endgames(12, 2, seed=22, sweep=True),
+        *huu_endgames(6, 2, seed=23, sweep=True, calls=7),
+    ]
+    a = _solved_rows(states, 3)
+    got = kernel_for("huutopussi").utilities(a, 4, 2)  # type: ignore[union-attr]
+    for i, st in enumerate(states):
+        want = _minimax(st, 0, allies_of(st, 0))
+        assert got[i, 0] == pytest.approx(want, abs=1e-12), i
+        assert got[i, 1] == pytest.approx(1 - want, abs=1e-12), i
+        assert a["score"][i, 0] - a["score"][i, 1] == _margin(st), i
+    calls = huu_endgames(12, 3, seed=25, calls=6, root=lambda c: KONTRA in c)
+    b = _solved_rows(calls, 3)  # three tricks with kontra, re, kontra to come: the margin
+    for i, st in enumerate(calls):
+        assert b["score"][i, 0] - b["score"][i, 1] == _margin(st), i
+    roots = [_codes(s) for s in states]
+    assert any(c & DECLARES for c in roots)  # HUU-8.3
+    assert any(c & set(range(ASK_HALF, ASK_HALF + 4)) for c in roots)  # HUU-8.5
+    assert any(ASK_MARRIAGE in c for c in roots)  # HUU-8.4
+    assert any(s.phase == "answer" for s in states)  # HUU-8.10
+    assert any(c & ANSWERS for c in roots)
+    assert any(KONTRA in c for c in roots) and any(RE in c for c in roots)  # HUU-12.9
+    seen: Any = states
+    assert sum(1 for s in seen if 0 in s.tricks) >= 12  # a team without a trick
+    assert {bool(s.erlangen) for s in seen if 0 in s.tricks} == {True, False}
+    closed = kernel_for("huutopussi").utilities(  # type: ignore[union-attr]
+        _solved_rows(states, 3, window=0), 4, 2
+    )[:, 0]
+    assert np.count_nonzero(closed != got[:, 0]) >= 3
+
+
+def _leaf(st: Any) -> list[int]:
+    """The scores of a finished four-player deal by the solver's leaf value (``_value``)."""
+    t0, t1 = (st.points[j] + st.marriages[j] for j in range(2))
+    tk = (1 if st.tricks[0] else 0) | (2 if st.tricks[1] else 0)
+    v = int(_value(t0, t1, tk, st.calls, st.declarer, st.contract, st.bid, st.erlangen,
+                   st.rules.porvoo))  # fmt: skip
+    s0 = (v & ((1 << 21) - 1)) - (1 << 20)
+    return [s0, s0 - (v >> 21)]
+
+
+def test_the_huutopussi_solver_scores_a_finished_deal_as_the_engine() -> None:
+    """The solver's leaf value (``_value``) gives the engine's score of a finished deal
+    (``scoring.score``) from the teams' totals, who took a trick and the calls: HUU-9.2 –
+    HUU-9.4 (läpäri), HUU-11.4 (Porvoo), HUU-12.2 (no contract), HUU-12.7 – HUU-12.9
+    (rounding, Porvoo, doubling, the first kontra of a failed sweep). On finished deals
+    of random variants, and on a grid of totals, tricks, calls and contracts set on one
+    finished deal of each rule set (so that every rule's case comes up)."""
+    deals: Any = huu_endgames(60, 0, seed=28, calls=9) + huu_endgames(60, 0, seed=29, low=False)
+    for st in deals:
+        assert _leaf(st) == st.result()["score"]
+    kinds: dict[tuple[bool, bool], Any] = {}
+    for st in deals:
+        kinds.setdefault((bool(st.erlangen), bool(st.rules.porvoo)), st)
+    assert set(kinds) == {(True, False), (False, True), (False, False)}
+    cases: Counter[tuple[bool, bool, tuple[int, ...]]] = Counter()
+    for (erl, _), base in kinds.items():
+        for d, tricks, calls, (p0, p1), (m0, m1), c in itertools.product(
+            [-1, 0, 1, 2, 3] if erl else [0, 1, 2, 3],
+            [(9, 0), (0, 9), (5, 4), (1, 8)],
+            [0, 1, 2, 5, 9] if erl else [0],
+            [(160, 0), (0, 160), (101, 59), (58, 102), (72, 68), (123, 17), (115, 45), (45, 115)],
+            [(0, 0), (40, 0), (0, 100), (60, 80)],
+            [50, 115, 120, 140, 230],
+        ):
+            st = base.clone()
+            st.declarer, st.calls, st.contract = d, calls, 0 if d < 0 else c
+            st.bid = 0 if d < 0 else c - 5 * (c % 2 + 1)
+            st.tricks, st.points, st.marriages = [*tricks], [p0, p1], [m0, m1]
+            want = scoring.score(st)
+            assert _leaf(st) == want["score"], (erl, d, tricks, calls, p0, p1, m0, m1, c)
+            cases[(erl, want["made"], tuple(want["no_tricks"]))] += 1
+    assert len(cases) >= 10
+
+
+def test_the_huutopussi_solver_chooses_among_answers() -> None:
+    """HUU-8.4: a partner asked for a marriage who holds two chooses one; four-trick
+    endgames starting with that answer, against the plain alpha-beta of the margin."""
+    states = huu_endgames(3, 4, seed=24, root=lambda c: len(c & ANSWERS) >= 2)
+    a = _solved_rows(states, 4)
+    for i, st in enumerate(states):
+        assert a["score"][i, 0] - a["score"][i, 1] == _margin(st), i
+
+
+def test_the_huutopussi_solver_agrees_with_the_scalar_solver_with_marriages_held() -> None:
+    """Four-trick endgames with kings and queens kept back and calls pending (HUU-8,
+    HUU-12.9) against the scalar solver; the written score is that of a finished deal:
+    its margin is the value's, and the utilities are those of that score."""
+    states = huu_endgames(16, 4, seed=13) + huu_endgames(16, 4, seed=14, calls=5)
+    k = kernel_for("huutopussi")
+    assert k is not None
+    a = k.build(k.encode(states), np.arange(len(states)))
+    k.play(a, "fast", stop=4)
+    nodes = k.solve(a)
+    assert nodes > len(states) and (a["tricks_done"] == 9).all()
+    got = k.utilities(a, 4, 2)
+    for i, st in enumerate(states):
+        want = Solver(0, allies_of(st, 0)).value(st)
+        assert got[i, 0] == pytest.approx(want, abs=1e-12), i
+        result = {"score": [int(x) for x in a["score"][i, :2]]}
+        assert utilities("huutopussi", result, 4, st.variant)[0] == pytest.approx(want, abs=1e-12)
+    assert any(_codes(s) & ATTEMPTS for s in states)
+    seen: Any = states
+    assert any(_codes(s) & {KONTRA, RE} for s in states) or any(
+        s.erlangen and s.calls >= 5 for s in seen
+    )
+
+
+def test_a_three_player_huutopussi_deal_is_not_solved() -> None:
+    """HUU-13.4: with three players each seat scores for itself (the opponents' totals
+    count apart, a trickless opponent's penalty is its own), so there is no two-sided
+    value: ``solvable`` says no, ``bpimc`` plays those deals out, and ``solve`` refuses."""
+    k = kernel_for("huutopussi")
+    assert k is not None
+    states = endgames("huutopussi", 60, 2, seed=15)
+    three = [s for s in states if not k.solvable(s)]
+    assert three and all(s.num_seats == 3 for s in three)
+    assert all(s.num_seats == 4 for s in states if k.solvable(s))
+    a = k.build(k.encode(three[:1]), np.arange(1))
+    k.play(a, "fast", stop=2)
+    with pytest.raises(ValueError, match="three-player"):
+        k.solve(a)
+
+
+def test_the_huutopussi_solver_runs_alike_without_numba() -> None:
+    """FOLKCARDS_NO_NUMBA=1: the same solver as plain Python gives the same scores after
+    the same number of positions (HUU-8 endgames, two and three tricks)."""
+    pytest.importorskip("numba")
+    k = kernel_for("huutopussi")
+    assert k is not None
+    states = huu_endgames(4, 3, seed=16) + huu_endgames(6, 2, seed=17, calls=7)
+    rows = {key: v.tolist() for key, v in k.encode(states).items()}
+    code = (
+        "import json, sys; import numpy as np; from folkcards.batch import kernel_for, compiled\n"
+        "k = kernel_for('huutopussi'); rows = json.loads(sys.stdin.read())\n"
+        "base = {key: np.array(v, np.uint64 if key in k.mask_keys else np.int64)"
+        " for key, v in rows.items()}\n"
+        "a = k.build(base, np.arange(len(rows['hands']))); k.play(a, 'fast', stop=3)\n"
+        "nodes = k.solve(a)\n"
+        "print(json.dumps([compiled(), nodes, a['score'].tolist()]))"
+    )
+    out = []
+    for plain in (True, False):
+        env = {key: v for key, v in os.environ.items() if key != "FOLKCARDS_NO_NUMBA"}
+        if plain:
+            env["FOLKCARDS_NO_NUMBA"] = "1"
+        run = subprocess.run(
+            [sys.executable, "-c", code], input=json.dumps(rows), env=env,
+            capture_output=True, text=True, timeout=600,
+        )  # fmt: skip
+        assert run.returncode == 0, run.stderr
+        out.append(json.loads(run.stdout))
+    (c0, n0, s0), (c1, n1, s1) = out
+    assert c0 is False and c1 is True
+    assert n0 == n1 and s0 == s1
+    got = _kernel_values("huutopussi", states, 3)
+    for i, st in enumerate(states[:3]):
+        assert got[i, 0] == pytest.approx(_minimax(st, 0, allies_of(st, 0)), abs=1e-12)

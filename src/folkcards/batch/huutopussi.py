@@ -10,13 +10,18 @@ from typing import Any
 import numpy as np
 
 from folkcards.batch._jit import (
+    ONE,
     ZERO,
     below,
     bit,
     has,
+    lowest,
     njit,
+    popcount,
     swing_choice,
     trick_choice,
+    tt_probe,
+    tt_store,
     xorshift,
 )
 from folkcards.batch.core import Arrays, GameKernel, power_table
@@ -131,6 +136,7 @@ def _run(
     score: np.ndarray,
     shaping: np.ndarray,
     bad: np.ndarray,
+    stop: int,
 ) -> int:
     total = 0
     rec_cap = record.shape[1]
@@ -174,6 +180,8 @@ def _run(
         step = 0
         finished = False
         while not finished:
+            if stop > 0 and step >= nforced[b] and ntot - done <= stop:
+                break  # the last ``stop`` tricks are left to the solver (:func:`_dd`)
             hand = h[cur]
             # --- the legal actions (codes) -------------------------------------------
             no = 0
@@ -378,18 +386,34 @@ def _run(
         for k in range(4):
             hands[b, k] = h[k]
         calls[b] = cl
+        ntrick[b] = n  # the whole position, for a row stopped for the solver
+        leader[b] = lead
+        to_act[b] = cur
+        answering[b] = 1 if ans else 0
+        tricks_done[b] = done
+        trump[b] = t if t < 4 else -1
+        used[b] = us
+        broken[b] = br
+        window[b] = 1 if wnd else 0
+        asker[b] = ak
+        ask_suit[b] = ax
         seeds[b] = s
-        nsd = 3 if ns == 3 else 2
         for k in range(3):
             score[b, k] = 0
         if not finished:
             continue
         # --- the score (HUU-9, HUU-12.7 – HUU-12.9, HUU-13.4) ------------------------------
         c = contract[b]
-        if d < 0:  # HUU-12.2
-            for k in range(nsd):
+        if ns == 4:  # HUU-9, HUU-11.4, HUU-12.2, HUU-12.7 – HUU-12.9
+            tk = (1 if tricks[b, 0] else 0) | (2 if tricks[b, 1] else 0)
+            s0, s1 = _scores4(points[b, 0] + marriages[b, 0], points[b, 1] + marriages[b, 1],
+                              tk, cl, d, c, bid[b], erl, porvoo[b] != 0)  # fmt: skip
+            score[b, 0] = s0
+            score[b, 1] = s1
+        elif d < 0:  # HUU-12.2
+            for k in range(3):
                 score[b, k] = _round5(points[b, k] + marriages[b, k])
-        elif ns == 3:
+        else:  # HUU-13.4: three players, each for itself
             points[b, d] += discard_points[b]  # HUU-6.2
             made = points[b, d] + marriages[b, d] >= c
             for k in range(3):
@@ -399,40 +423,487 @@ def _run(
                     score[b, k] = -bid[b] if made else 0
                 else:
                     score[b, k] = points[b, k] + marriages[b, k]
-        else:
-            ds = side[d]
-            os = 1 - ds
-            made = points[b, ds] + marriages[b, ds] >= c  # HUU-9.2
-            if erl:
-                if tricks[b, ds] == 0:  # HUU-12.8
-                    score[b, ds] = -2 * c
-                elif made:
-                    score[b, ds] = c << cl
-                else:
-                    kk = cl - 1 if (tricks[b, os] == 0 and cl >= 1) else cl
-                    score[b, ds] = -(c << kk)
-                if tricks[b, os] == 0:
-                    score[b, os] = -2 * c if made else 0
-                else:
-                    score[b, os] = _round5(points[b, os] + marriages[b, os])
-            else:
-                score[b, ds] = c if made else -c
-                score[b, os] = points[b, os] + marriages[b, os]  # HUU-9.3
-                if porvoo[b] != 0:  # HUU-11.4
-                    for k in range(2):
-                        if tricks[b, k] == 0:
-                            score[b, k] = -c
-                elif tricks[b, os] == 0:  # HUU-9.4
-                    score[b, os] = -bid[b]
         for k in range(3):
             shaping[b, k] = score[b, k]
     return total
+
+
+# --- the double-dummy solver (four players) ----------------------------------------------------
+
+TT_BITS = 16
+"""The solver's transposition table holds ``2 ** TT_BITS`` trick-start positions."""
+TT_MASK = np.uint64((1 << TT_BITS) - 1)
+S13, S16, S21, S25, S26, S32, S38, S39, S43, S51 = (
+    np.uint64(k) for k in (13, 16, 21, 25, 26, 32, 38, 39, 43, 51)
+)  # fmt: skip
+WIDE = 1 << 60
+"""Beyond any value of :func:`_value`."""
+LOW = 1 << 20
+"""Offsets team 0's score in a value (every score is within ± 420 × 2^9 < 2^20)."""
+# The columns of a search frame (``_dd``'s ``f_s``): the position, then the search.
+N_, LEAD_, CUR_, WIN_, WS_, TP_, T_, US_, BR_, WND_, ANS_, AK_, AX_, CL_, DONE_ = range(15)
+T0_, T1_, TK_, LED_ = 15, 16, 17, 18
+POSITION = 19
+"""Columns 0..18 are the position (copied to a child), the rest the search's."""
+ALPHA_, BETA_, A0_, B0_, BEST_, NM_, K_, SLOT_, TAG_ = range(19, 28)
+MOVES = 40
+"""Room for the moves of one position (at most 4 asks, ask marriage, 4 declarations, a
+call and 9 cards; 4 answers)."""
+
+
+@njit
+def _tt_slot(h: np.ndarray, tag: int) -> np.int64:
+    """The table slot of a trick-start position: its hands and ``tag`` folded by shifts and
+    xors (which never overflow)."""
+    g = np.uint64(tag)
+    x = h[0] ^ (h[1] << S13) ^ (h[1] >> S51) ^ (h[2] << S26) ^ (h[2] >> S38)
+    x = x ^ (h[3] << S39) ^ (h[3] >> S25) ^ g ^ (g << S21) ^ (g >> S43)
+    x = x ^ (x >> S32)
+    x = x ^ (x >> S16)
+    return np.int64(x & TT_MASK)
+
+
+@njit
+def _scores4(
+    t0: int, t1: int, tk: int, cl: int, d: int, c: int, bid: int, erl: bool, porvoo: bool
+) -> tuple[int, int]:
+    """The two teams' scores of a finished four-player deal (HUU-9, HUU-11.4, HUU-12.2,
+    HUU-12.7 – HUU-12.9) from their totals ``t0``, ``t1`` (points with the last trick,
+    and marriages), who took a trick (``tk``: bit k for team k), the calls ``cl``, the
+    declarer ``d`` (-1: no contract), the contract ``c`` and the highest ``bid``: what
+    :func:`_run` writes and :func:`_value` orders."""
+    if d < 0:  # HUU-12.2: no contract
+        return _round5(t0), _round5(t1)
+    ds = d & 1
+    td = t0 if ds == 0 else t1
+    to = t1 if ds == 0 else t0
+    ours = (tk >> ds) & 1 != 0
+    theirs = (tk >> (1 - ds)) & 1 != 0
+    made = td >= c  # HUU-9.2
+    if erl:
+        if not ours:  # HUU-12.8
+            sd = -2 * c
+        elif made:  # HUU-12.9
+            sd = c << cl
+        else:
+            kk = cl - 1 if (not theirs and cl >= 1) else cl
+            sd = -(c << kk)
+        so = (-2 * c if made else 0) if not theirs else _round5(to)  # HUU-12.7
+    else:
+        sd = c if made else -c
+        so = to  # HUU-9.3
+        if porvoo:  # HUU-11.4
+            if not ours:
+                sd = -c
+            if not theirs:
+                so = -c
+        elif not theirs:  # HUU-9.4
+            so = -bid
+    return (sd, so) if ds == 0 else (so, sd)
+
+
+@njit
+def _value(
+    t0: int, t1: int, tk: int, cl: int, d: int, c: int, bid: int, erl: bool, porvoo: bool
+) -> int:
+    """The finished deal's scores ``s0``, ``s1`` (:func:`_scores4`) as one number:
+    ``(s0 - s1) * 2^21 + s0 + 2^20``. Its order is that of the margin ``s0 - s1`` first
+    (every seat's utility is strictly monotone in it), then of ``s0``: the solver's value
+    is the margin, and ``s0`` a line's that reaches it."""
+    s0, s1 = _scores4(t0, t1, tk, cl, d, c, bid, erl, porvoo)
+    return (s0 - s1) * (1 << 21) + s0 + LOW
+
+
+@njit
+def _moves(f_h: np.ndarray, f_s: np.ndarray, e: int, erl: bool, d: int, out: np.ndarray) -> int:
+    """The legal actions (codes) of frame ``e``'s position, in the engine's order
+    (HUU-16.3): the answer (HUU-8.4, HUU-8.5); else the window's asks then declarations
+    (HUU-8.3 – HUU-8.5, HUU-12.6), kontra, the cards (HUU-7.3, HUU-12.4), re (HUU-12.9)."""
+    cur = f_s[e, CUR_]
+    hand = f_h[e, cur]
+    us = f_s[e, US_]
+    no = 0
+    if f_s[e, ANS_] != 0:
+        ax = f_s[e, AX_]
+        if ax >= 0:
+            out[0] = ANSWER_YES if hand & PAIR[ax] != ZERO else ANSWER_NO
+            return 1
+        for j in range(4):
+            y = WORD_ORDER[j]
+            if (us >> y) & 1 == 0 and hand & PAIR[y] == PAIR[y]:
+                out[no] = ANSWER_SUIT + y
+                no += 1
+        if no == 0:
+            out[0] = ANSWER_NO
+            no = 1
+        return no
+    br = f_s[e, BR_]
+    if f_s[e, WND_] != 0:
+        partner = (cur + 2) & 3  # HUU-2.1
+        for j in range(4):  # ask half X (HUU-8.5, HUU-12.6)
+            x = WORD_ORDER[j]
+            if (us >> x) & 1 == 0:
+                kk = has(hand, KINGS[x])
+                qq = has(hand, QUEENS[x])
+                if kk != qq or (erl and not (kk and qq)):
+                    out[no] = ASK_HALF + x
+                    no += 1
+        if (br >> partner) & 1 == 0:  # HUU-8.4, HUU-8.6
+            out[no] = ASK_MARRIAGE
+            no += 1
+        if (br >> cur) & 1 == 0:  # declare X (HUU-8.3)
+            for j in range(4):
+                x = WORD_ORDER[j]
+                if (us >> x) & 1 == 0 and has(hand, KINGS[x]) and has(hand, QUEENS[x]):
+                    out[no] = DECLARE + x
+                    no += 1
+    call = -1
+    cl = f_s[e, CL_]
+    if erl and d >= 0 and cl < 9 and popcount(hand) >= 9 - cl:  # HUU-12.9
+        ours = (cur & 1) == (d & 1)
+        if cl & 1 == 0 and not ours:
+            out[no] = KONTRA
+            no += 1
+        elif cl & 1 == 1 and ours:
+            call = RE
+    n = f_s[e, N_]
+    cards = _card_mask(
+        hand, n, f_s[e, LED_], f_s[e, WIN_], f_s[e, T_], erl, f_s[e, DONE_] == 0
+    )  # fmt: skip
+    while cards != ZERO:
+        out[no] = lowest(cards)
+        no += 1
+        cards = cards & (cards - ONE)
+    if call >= 0:
+        out[no] = call
+        no += 1
+    return no
+
+
+@njit
+def _apply(
+    f_h: np.ndarray,
+    f_s: np.ndarray,
+    e: int,
+    code: int,
+    pts: np.ndarray,
+    mv: np.ndarray,
+    erl: bool,
+    lt: int,
+    ntot: int,
+) -> None:
+    """Frame ``e``'s position after action ``code``, in place (as :func:`_run` applies it;
+    the teams' totals ``T0_``/``T1_`` are points and marriages together)."""
+    cur = f_s[e, CUR_]
+    if code < 64:  # a card (HUU-7.4, HUU-7.5)
+        f_h[e, cur] = f_h[e, cur] ^ bit(code)
+        n = f_s[e, N_]
+        if n == 0:
+            f_s[e, WND_] = 0  # HUU-8.2
+            f_s[e, LEAD_] = cur
+            f_s[e, LED_] = code
+            f_s[e, WIN_] = code
+            f_s[e, WS_] = cur
+            f_s[e, TP_] = pts[code]
+        else:
+            f_s[e, TP_] += pts[code]
+            if has(BEATS[f_s[e, T_], f_s[e, WIN_]], code):
+                f_s[e, WIN_] = code
+                f_s[e, WS_] = cur
+        n += 1
+        if n < 4:
+            f_s[e, N_] = n
+            f_s[e, CUR_] = (cur + 1) & 3
+            return
+        ws = f_s[e, WS_]
+        sd = ws & 1
+        f_s[e, N_] = 0
+        f_s[e, TK_] = f_s[e, TK_] | (1 << sd)
+        done = f_s[e, DONE_] + 1
+        f_s[e, DONE_] = done
+        gain = f_s[e, TP_]
+        if done == ntot:
+            gain += lt  # HUU-1.4
+        else:
+            f_s[e, WND_] = 1 if (erl or f_s[e, LEAD_] == ws) else 0  # HUU-8.1, HUU-12.5
+        f_s[e, T0_ + sd] += gain
+        f_s[e, LEAD_] = ws
+        f_s[e, CUR_] = ws
+        f_s[e, TP_] = 0
+    elif code < ASK_HALF:  # declare X (HUU-8.3, HUU-8.9)
+        x = code - DECLARE
+        f_s[e, WND_] = 0
+        f_s[e, T_] = x
+        f_s[e, US_] = f_s[e, US_] | (1 << x)
+        f_s[e, T0_ + (cur & 1)] += mv[x]
+    elif code <= ASK_MARRIAGE:  # HUU-8.4, HUU-8.5, HUU-8.10
+        f_s[e, WND_] = 0
+        f_s[e, AK_] = cur
+        f_s[e, AX_] = code - ASK_HALF if code < ASK_MARRIAGE else -1
+        f_s[e, ANS_] = 1
+        f_s[e, CUR_] = (cur + 2) & 3
+    elif code < KONTRA:  # the answers (HUU-8.4 – HUU-8.6, HUU-12.6)
+        ak = f_s[e, AK_]
+        ax = f_s[e, AX_]
+        if code < ANSWER_NO:
+            x = code - ANSWER_SUIT
+            f_s[e, T_] = x
+            f_s[e, US_] = f_s[e, US_] | (1 << x)
+            f_s[e, T0_ + (ak & 1)] += mv[x]
+            f_s[e, BR_] = f_s[e, BR_] | (1 << ak)
+        elif code == ANSWER_YES and f_h[e, ak] & PAIR[ax] != ZERO:
+            f_s[e, T_] = ax
+            f_s[e, US_] = f_s[e, US_] | (1 << ax)
+            f_s[e, T0_ + (ak & 1)] += mv[ax]
+            f_s[e, BR_] = f_s[e, BR_] | (1 << ak) | (1 << cur)
+        f_s[e, ANS_] = 0
+        f_s[e, CUR_] = ak
+        f_s[e, AK_] = -1
+        f_s[e, AX_] = -1
+    else:  # kontra, re (HUU-12.9)
+        f_s[e, CL_] += 1
+
+
+@njit
+def _dd(
+    f_h: np.ndarray,
+    f_s: np.ndarray,
+    f_mv: np.ndarray,
+    pts: np.ndarray,
+    mv: np.ndarray,
+    erl: bool,
+    porvoo: bool,
+    lt: int,
+    ntot: int,
+    d: int,
+    c: int,
+    bid: int,
+    tt_hands: np.ndarray,
+    tt_tag: np.ndarray,
+    tt_bounds: np.ndarray,
+    nodes: np.ndarray,
+) -> int:
+    """The value (:func:`_value`) of the position in frame 0 of ``f_h`` (hands) and ``f_s``
+    when every hand is open, team 0 (seats 0, 2) maximises it and team 1 minimises it.
+
+    Alpha-beta (fail-soft) over every legal action of the rules in the engine's order
+    (:func:`_moves`: cards, the window's declarations and asks, the answers, kontra/re),
+    with a transposition table of trick-start positions — hands, leader, trump, the suits
+    used, the broken marriages, the open window, the calls, the teams' totals so far and
+    who has taken a trick: all that the rest of the deal and its score depend on — holding
+    a lower and an upper bound. The search keeps its own stack of frames (one per action)
+    rather than recursing, because numba's on-disk cache does not reload recursive
+    functions."""
+    k = 0
+    f_s[0, ALPHA_] = -WIDE
+    f_s[0, BETA_] = WIDE
+    entering = True
+    returning = False
+    rv = 0
+    while True:
+        if entering:
+            entering = False
+            nodes[0] += 1
+            f_s[k, SLOT_] = -1
+            if f_s[k, DONE_] >= ntot:  # the deal is over
+                rv = _value(f_s[k, T0_], f_s[k, T1_], f_s[k, TK_], f_s[k, CL_], d, c, bid,
+                            erl, porvoo)  # fmt: skip
+                returning = True
+            elif f_s[k, N_] == 0 and f_s[k, ANS_] == 0:
+                tag = (
+                    f_s[k, LEAD_]
+                    | f_s[k, T_] << 2
+                    | f_s[k, US_] << 5
+                    | f_s[k, BR_] << 9
+                    | f_s[k, WND_] << 13
+                    | f_s[k, CL_] << 14
+                    | f_s[k, TK_] << 18
+                    | f_s[k, T0_] << 20
+                    | f_s[k, T1_] << 32
+                )  # the totals are below 2^12 (HUU-1.6)
+                slot = _tt_slot(f_h[k], tag)
+                f_s[k, SLOT_] = slot
+                f_s[k, TAG_] = tag
+                cut, v, al, be = tt_probe(
+                    tt_hands, tt_tag, tt_bounds, slot, f_h[k], tag, f_s[k, ALPHA_],
+                    f_s[k, BETA_],
+                )  # fmt: skip
+                f_s[k, ALPHA_] = al
+                f_s[k, BETA_] = be
+                if cut:
+                    rv = v
+                    returning = True
+            if not returning:
+                f_s[k, A0_] = f_s[k, ALPHA_]
+                f_s[k, B0_] = f_s[k, BETA_]
+                f_s[k, NM_] = _moves(f_h, f_s, k, erl, d, f_mv[k])
+                f_s[k, K_] = 0
+                f_s[k, BEST_] = -WIDE if f_s[k, CUR_] & 1 == 0 else WIDE
+        if returning:
+            returning = False
+            if k == 0:
+                return rv
+            k -= 1
+            if f_s[k, CUR_] & 1 == 0:  # team 0 to act: the most
+                if rv > f_s[k, BEST_]:
+                    f_s[k, BEST_] = rv
+                    if rv > f_s[k, ALPHA_]:
+                        f_s[k, ALPHA_] = rv
+            elif rv < f_s[k, BEST_]:
+                f_s[k, BEST_] = rv
+                if rv < f_s[k, BETA_]:
+                    f_s[k, BETA_] = rv
+            if f_s[k, ALPHA_] >= f_s[k, BETA_]:
+                f_s[k, K_] = f_s[k, NM_]  # a cut-off
+        i = f_s[k, K_]
+        if i < f_s[k, NM_]:
+            f_s[k, K_] = i + 1
+            e = k + 1
+            for j in range(POSITION):
+                f_s[e, j] = f_s[k, j]
+            for j in range(4):
+                f_h[e, j] = f_h[k, j]
+            _apply(f_h, f_s, e, f_mv[k, i], pts, mv, erl, lt, ntot)
+            f_s[e, ALPHA_] = f_s[k, ALPHA_]
+            f_s[e, BETA_] = f_s[k, BETA_]
+            k = e
+            entering = True
+            continue
+        best = f_s[k, BEST_]
+        slot = f_s[k, SLOT_]
+        if slot >= 0:
+            tt_store(tt_hands, tt_tag, tt_bounds, slot, f_h[k], f_s[k, TAG_], best,
+                     f_s[k, A0_], f_s[k, B0_], WIDE)  # fmt: skip
+        rv = best
+        returning = True
+
+
+@njit
+def _solve(
+    hands: np.ndarray,
+    nseats: np.ndarray,
+    trick: np.ndarray,
+    ntrick: np.ndarray,
+    leader: np.ndarray,
+    to_act: np.ndarray,
+    answering: np.ndarray,
+    tricks_done: np.ndarray,
+    trump: np.ndarray,
+    used: np.ndarray,
+    broken: np.ndarray,
+    window: np.ndarray,
+    asker: np.ndarray,
+    ask_suit: np.ndarray,
+    tricks: np.ndarray,
+    points: np.ndarray,
+    marriages: np.ndarray,
+    calls: np.ndarray,
+    declarer: np.ndarray,
+    contract: np.ndarray,
+    bid: np.ndarray,
+    erlangen: np.ndarray,
+    porvoo: np.ndarray,
+    last_trick: np.ndarray,
+    total_tricks: np.ndarray,
+    scheme: np.ndarray,
+    marriage_values: np.ndarray,
+    score: np.ndarray,
+    shaping: np.ndarray,
+    bad: np.ndarray,
+    nodes: np.ndarray,
+) -> None:
+    """Finish every row short of the end (``tricks_done`` < ``total_tricks``) by its
+    double-dummy value (:func:`_dd`): the scores of a line that reaches it, in ``score``
+    and ``shaping`` (the ``tricks``, ``points`` and ``marriages`` stay as at the stop). A
+    three-player row (HUU-13: every seat scores for itself, no two sides to solve for) is
+    marked ``bad``."""
+    size = 1 << TT_BITS
+    tt_hands = np.empty((size, 4), np.uint64)  # read only where tt_tag says it is set
+    tt_tag = np.full(size, -1, np.int64)
+    tt_bounds = np.empty((size, 2), np.int64)
+    depth = 128  # 9 tricks × (4 cards, an attempt, an answer) and 9 calls
+    f_h = np.zeros((depth, 4), np.uint64)
+    f_s = np.zeros((depth, 28), np.int64)
+    f_mv = np.zeros((depth, MOVES), np.int64)
+    last = np.full(12, -(1 << 40), np.int64)
+    rules = np.zeros(12, np.int64)
+    for b in range(hands.shape[0]):
+        ntot = total_tricks[b]
+        if tricks_done[b] >= ntot:
+            continue
+        if nseats[b] != 4:
+            bad[b] = 1
+            continue
+        rules[0] = declarer[b]
+        rules[1] = contract[b]
+        rules[2] = bid[b]
+        rules[3] = erlangen[b]
+        rules[4] = porvoo[b]
+        rules[5] = last_trick[b]
+        rules[6] = ntot
+        rules[7] = scheme[b]
+        for j in range(4):
+            rules[8 + j] = marriage_values[b, j]
+        same = True
+        for j in range(12):
+            if rules[j] != last[j]:
+                same = False
+        if not same:  # the table holds one rule set's values
+            tt_tag[:] = -1
+            for j in range(12):
+                last[j] = rules[j]
+        pts = POINTS[scheme[b]]
+        t = trump[b] if trump[b] >= 0 else 4
+        n = ntrick[b]
+        lead = leader[b]
+        win = 0
+        wseat = lead
+        tp = 0
+        for i in range(n):  # HUU-7.4
+            c = trick[b, i]
+            tp += pts[c]
+            if i == 0 or has(BEATS[t, win], c):
+                win = c
+                wseat = (lead + i) & 3
+        for j in range(4):
+            f_h[0, j] = hands[b, j]
+        f_s[0, N_] = n
+        f_s[0, LEAD_] = lead
+        f_s[0, CUR_] = to_act[b]
+        f_s[0, WIN_] = win
+        f_s[0, WS_] = wseat
+        f_s[0, TP_] = tp
+        f_s[0, T_] = t
+        f_s[0, US_] = used[b]
+        f_s[0, BR_] = broken[b]
+        f_s[0, WND_] = 1 if window[b] != 0 else 0
+        f_s[0, ANS_] = 1 if answering[b] != 0 else 0
+        f_s[0, AK_] = asker[b]
+        f_s[0, AX_] = ask_suit[b]
+        f_s[0, CL_] = calls[b]
+        f_s[0, DONE_] = tricks_done[b]
+        f_s[0, T0_] = points[b, 0] + marriages[b, 0]
+        f_s[0, T1_] = points[b, 1] + marriages[b, 1]
+        f_s[0, TK_] = (1 if tricks[b, 0] > 0 else 0) | (2 if tricks[b, 1] > 0 else 0)
+        f_s[0, LED_] = trick[b, 0] if n > 0 else 0
+        v = _dd(f_h, f_s, f_mv, pts, marriage_values[b], erlangen[b] != 0, porvoo[b] != 0,
+                last_trick[b], ntot, declarer[b], contract[b], bid[b], tt_hands, tt_tag,
+                tt_bounds, nodes)  # fmt: skip
+        s0 = (v & ((1 << 21) - 1)) - LOW
+        s1 = s0 - (v >> 21)
+        score[b, 0] = s0
+        score[b, 1] = s1
+        score[b, 2] = 0
+        for j in range(3):
+            shaping[b, j] = score[b, j]
+        tricks_done[b] = ntot
 
 
 class HuutopussiKernel(GameKernel):
     """Huutopussi's card play in a batch (4 players, 3 players, Erlangen)."""
 
     game = "huutopussi"
+    solver = True
     sides = 3
     max_steps = 60
     state_keys = (
@@ -519,10 +990,33 @@ class HuutopussiKernel(GameKernel):
         }
 
     def run(self, a: Arrays, policy: int) -> int:
+        return self.run_until(a, policy, 0)
+
+    def run_until(self, a: Arrays, policy: int, stop: int) -> int:
         fn: Any = _run
         return int(fn(*(a[k] for k in self.state_keys), a["forced"], a["nforced"],
                         a["seeds"], policy, a["record"], a["nrec"], a["score"],
-                        a["shaping"], a["bad"]))  # fmt: skip
+                        a["shaping"], a["bad"], stop))  # fmt: skip
+
+    def solve(self, a: Arrays) -> int:
+        nodes = np.zeros(1, np.int64)
+        fn: Any = _solve
+        fn(*(a[k] for k in self.state_keys if k != "discard_points"), a["score"],
+           a["shaping"], a["bad"], nodes)  # fmt: skip
+        if a["bad"].any():
+            raise ValueError(
+                "the solver has no value for a three-player deal (HUU-13: every seat for itself)"
+            )
+        return int(nodes[0])
+
+    def tricks_left(self, state: DealState) -> int:
+        st: Any = state
+        return int(st.rules.tricks) - int(st.tricks_done)
+
+    def solvable(self, state: DealState) -> bool:
+        """Four players only: with three (HUU-13.4) each seat scores for itself and the
+        two opponents' interests differ, so the deal has no two-sided value to solve."""
+        return state.num_seats == 4
 
     def action_code(self, state: DealState, action: Any) -> int:
         kind, arg = HT.KIND[action], HT.ARG[action]

@@ -152,4 +152,6 @@ register_kit(
     BotKit("sheepshead", evaluate=sheepshead.evaluate, batch_tuning=sheepshead.BATCH_TUNING)
 )
 register_kit(BotKit("satat", evaluate=satat.evaluate, batch_tuning=satat.BATCH_TUNING))
-register_kit(BotKit("huutopussi", evaluate=huutopussi.evaluate))
+register_kit(
+    BotKit("huutopussi", evaluate=huutopussi.evaluate, batch_tuning=huutopussi.BATCH_TUNING)
+)
