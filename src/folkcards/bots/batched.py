@@ -45,7 +45,7 @@ from folkcards.engine.api import DealState, Observation
 
 def batch_tuning(game: str) -> dict[str, Any]:
     """The game's own settings for ``bsearch`` (its kit's ``batch_tuning``, e.g.
-    ``{"worlds": 48}`` where sampling a deal is dear), or {}."""
+    ``{"worlds": 80, "leaf": 3}``), or {}."""
     kit = find_kit(game)
     return {} if kit is None else dict(kit.batch_tuning)
 
