@@ -63,22 +63,21 @@ def test_a_decision_asked_while_the_worker_warms_is_answered_beside_it(
 ) -> None:
     """The decision comes right after the worker started: the warming thread holds the run
     lock for numba's import and the loads then (they take seconds, the decision's way to
-    it milliseconds), so it waits WARM_WAIT (0.2 s) and is searched beside them by the
-    scalar search within BESIDE_MS (0.3 s). Bounds asserted: its wait for the lock at most
-    WARM_WAIT + 0.5 s, the whole round trip at most WARM_WAIT + BESIDE_MS + 1.5 s (a
-    loaded machine's scheduling, one playout, the pickling; the load it runs beside took
-    3–5 s under load, and the scalar search's 200 playouts beside it 3.9 s)."""
+    it milliseconds), so the decision waits WARM_WAIT (0.2 s) for the lock and is then
+    searched beside the load by the scalar search (BESIDE_MS of wall time), not behind it.
+
+    What is asserted is that order, as the worker recorded it: the decision waited for
+    the lock its full WARM_WAIT and then gave up waiting (``beside``).
+    Wall-clock bounds are not asserted: on a loaded machine (CI) the same order took 4 s
+    where a quiet one takes 0.6 s; docs/web.md gives the measured times."""
     obs = play_position("scopone", 3)  # the game the warming loads last
     assert _status(executor)["started"]  # the worker is up, its warming under way
-    start = time.monotonic()
     action = executor.submit(workers.decide, "search", obs, 7).result(timeout=120)
-    took = time.monotonic() - start
     assert action in [a.text for a in obs.legal]
     st = _status(executor)
     assert st["decisions"] == 1, st
     assert st["beside"] == 1, st  # not behind the warming: beside it
-    assert st["max_wait_s"] <= botbridge.WARM_WAIT + 0.5, st
-    assert took <= botbridge.WARM_WAIT + botbridge.BESIDE_MS / 1000 + 1.5, (took, st)
+    assert st["max_wait_s"] >= botbridge.WARM_WAIT * 0.9, st  # it waited for the lock first
     # once warm, the same worker's decisions are batched, none beside a load
     deadline = time.monotonic() + 120
     while st["warm"] != sorted(GAME_NAMES) and time.monotonic() < deadline:
