@@ -107,7 +107,7 @@ class SaskuGame(Game):
             raise MalformedRecord(
                 "Sasku deals no extra piles: 'extra' must be absent or {} (SAS-6.6)"
             )
-        replay = _replay_of(carry) if carry else None
+        replay = _replay_of(carry)
         if (deck is None) == (hands is None):
             raise MalformedRecord("a Sasku deal needs exactly one of a deck or hands")
         if deck is not None:
@@ -138,7 +138,7 @@ class SaskuGame(Game):
         v = DEFAULT_VARIANT if not variant else self.normalize_variant(variant)
         if type(dealer) is not int or not 0 <= dealer <= 3:  # inline: every playout starts here
             _check_dealer(dealer)
-        replay = _replay_of(carry) if carry else None
+        replay = _replay_of(carry)
         return SaskuState(self, v, dealer, shuffled_pack(rng), None, replay)
 
     def normalize_carry(self, record: Mapping[str, Any], variant: Variant) -> dict[str, Any]:
