@@ -6,6 +6,8 @@ while decisions still come. Each test starts a worker process of its own."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -111,3 +113,32 @@ def test_without_numba_a_worker_warms_nothing_and_decides(
         ex.shutdown(wait=True, cancel_futures=True)
     assert not st["started"] and st["warm"] == [] and not st["numba_imported"], st
     assert st["decisions"] == 2 and st["beside"] == 0, st  # the search's and the hint
+
+
+@needs_batch
+def test_a_worker_imports_every_game_before_its_warming_thread_starts() -> None:
+    """A job's observation, unpickled by the worker's main thread, imports the games; the
+    warming thread's kernels import them too. Both at once met a circular wait on Python's
+    module locks (a worker died with _DeadlockError after a restart under a table of
+    search bots), so the initializer imports them before it starts the thread. Checked in
+    a fresh interpreter: when the warming thread starts, every game's modules are there."""
+    script = """
+import sys, threading
+seen = {}
+start = threading.Thread.start
+def spy(self):
+    if self.name == "folkcards-warm":
+        seen["games"] = sorted(m for m in sys.modules if m.startswith("folkcards.games."))
+    return start(self)
+threading.Thread.start = spy
+from folkcards.server import workers
+workers.init_worker(True)
+print(" ".join(seen.get("games", ["no-warming-thread"])))
+"""
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300, check=True
+    ).stdout.split()
+    assert "no-warming-thread" not in out, out
+    for game in GAME_NAMES:
+        for part in ("rules", "deal", "game"):
+            assert f"folkcards.games.{game}.{part}" in out, (game, part, out)

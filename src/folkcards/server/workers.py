@@ -40,6 +40,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import heapq
+import importlib
 import itertools
 import logging
 import multiprocessing
@@ -86,6 +87,11 @@ def init_worker(warm_bots: bool = True) -> None:
     if not warm_bots:
         return
     try:
+        # Every game's modules first, here: a job's observation unpickled by this thread
+        # imports them, and so do the kernels the warming thread loads; two threads
+        # importing the same packages at once may meet a circular wait on Python's module
+        # locks, which kills this worker (_DeadlockError). Once imported, neither imports.
+        importlib.import_module("folkcards.games")
         from folkcards.server import botbridge
 
         botbridge.start_warming()
