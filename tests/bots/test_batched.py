@@ -89,7 +89,8 @@ def test_the_endgame_options_are_spec_options() -> None:
 
 
 def test_bad_batched_specs() -> None:
-    for spec in ("bpimc:worlds=0", "bpimc:policy=heuristic", "bpimc:pool=2", "bpimc:noise=101"):
+    for spec in ("bpimc:worlds=0", "bpimc:policy=best", "bpimc:pool=2", "bpimc:noise=101",
+                 "bpimc:read=0", "bpimc:read=1.5"):  # fmt: skip
         with pytest.raises(BotError):
             make_bot(spec)
 

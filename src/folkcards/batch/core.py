@@ -32,9 +32,10 @@ from folkcards.engine.tricks import TrumpConfig
 Arrays = dict[str, Any]
 """A batch: array name -> numpy array whose first axis is the row."""
 
-RANDOM, FAST, SIMPLE = 0, 1, 2
-POLICIES = {"random": RANDOM, "fast": FAST, "simple": SIMPLE}
-"""Policy names and their kernel numbers."""
+RANDOM, FAST, SIMPLE, HEURISTIC = 0, 1, 2, 3
+POLICIES = {"random": RANDOM, "fast": FAST, "simple": SIMPLE, "heuristic": HEURISTIC}
+"""Policy names and their kernel numbers (``heuristic``: only where a kernel lists it in
+:attr:`GameKernel.policies`)."""
 
 
 def power_table(config: TrumpConfig) -> list[int]:
@@ -56,6 +57,9 @@ class GameKernel:
     max_forced: int = 8
     solver: bool = False
     """True when :meth:`solve` can finish rows stopped before the end (``play(stop=)``)."""
+    policies: frozenset[str] = frozenset({"random", "fast", "simple"})
+    """The playout policies the kernel plays (Sasku's adds ``heuristic``: the bot kit's
+    own card play from each seat's knowledge, not from the open hands)."""
     state_keys: tuple[str, ...] = ()
     mask_keys: frozenset[str] = frozenset({"hands"})
     """State keys held as ``uint64`` card masks (every other key is ``int64``)."""
@@ -159,7 +163,15 @@ class GameKernel:
         With ``stop`` > 0 (kernels with a :attr:`solver` only) a row stops as soon as its
         forced actions are played and at most ``stop`` tricks are left (the current one
         counted), so that :meth:`solve` can value the rest exactly."""
-        p = POLICIES[policy] if isinstance(policy, str) else policy
+        name = (
+            policy
+            if isinstance(policy, str)
+            else next((k for k, v in POLICIES.items() if v == policy), str(policy))
+        )
+        if name not in self.policies:
+            valid = ", ".join(sorted(self.policies))
+            raise ValueError(f"the {self.game} kernel has no policy {name!r} (valid: {valid})")
+        p = POLICIES[name]
         if not 0 <= noise <= 100:
             raise ValueError("noise is a percentage (0 to 100)")
         if stop and not self.solver:

@@ -25,9 +25,11 @@ from folkcards.batch._jit import (
     xorshift,
 )
 from folkcards.batch.core import Arrays, GameKernel, power_table
-from folkcards.cards import CARD_NAMES
+from folkcards.bots.heuristic import sasku as HEUR
+from folkcards.cards import BIT, CARD_NAMES
 from folkcards.engine.api import DealState
 from folkcards.games import sasku as S
+from folkcards.games.sasku.rules import DEAL_LAYOUTS
 
 BEATS = np.array([list(c.beats) + [0] * 12 for c in S.TRUMP_CONFIGS], np.uint64)
 CLASS = np.array([list(c.class_of) + [0] * 12 for c in S.TRUMP_CONFIGS], np.uint64)
@@ -35,6 +37,234 @@ TRUMPS = np.array([c.trumps for c in S.TRUMP_CONFIGS], np.uint64)
 POINTS = np.array(list(S.CARD_POINTS) + [0] * 12, np.int64)
 POWER = np.array([power_table(c) for c in S.TRUMP_CONFIGS], np.int64)
 SIDE = np.array([0, 1, 0, 1], np.int64)
+H_POWER = np.array([list(row) + [0] * 12 for row in HEUR.POWER], np.float64)
+"""The heuristic's own ordinal of each card per trump (:data:`folkcards.bots.heuristic.sasku.POWER`)."""
+H_CONST = np.array(
+    [
+        HEUR.TRUMP_PW,
+        HEUR.PLAIN_PW,
+        HEUR.KEEP_TRICK,
+        HEUR.KEEP_SCHMEAR,
+        HEUR.REST_POINTS,
+        HEUR.PARTNER_OVER,
+        HEUR.PARTNER_BACK,
+        HEUR.DEFENDER_BOSS_TRUMP_LEAD,
+        HEUR.VOID_LEAD,
+        HEUR.BOSS_Q,
+        HEUR.TOP_Q,
+    ],
+    np.float64,
+)
+"""The heuristic's tuned constants, in the order :func:`_mimic` reads them."""
+ENDGAME_CARDS = HEUR.ENDGAME_CARDS
+"""From this many cards in hand down the heuristic solves its endgame (not modelled)."""
+
+
+@njit
+def _p_none(
+    seat: int, cards: np.uint64, me: int, poss: np.ndarray, definite: np.ndarray,
+    dens: np.ndarray,
+) -> float:  # fmt: skip
+    """``Knowledge.p_none``: the rough chance that ``seat`` holds none of ``cards``."""
+    if seat == me:
+        return 0.0 if poss[seat] & cards != ZERO else 1.0
+    cards = cards & poss[seat]
+    if cards == ZERO:
+        return 1.0
+    if cards & definite[seat] != ZERO:
+        return 0.0
+    p = 1.0
+    m = cards
+    while m != ZERO:
+        c = lowest(m)
+        m = m & (m - ONE)
+        total = 0.0
+        for t in range(4):
+            if t != me and has(poss[t], c):
+                total += dens[t]
+        share = dens[seat] / total if total > 0 else 0.0
+        p *= 1.0 - share
+    return p
+
+
+@njit
+def _p_beat(
+    seat: int, card: int, led: np.uint64, me: int, poss: np.ndarray, definite: np.ndarray,
+    dens: np.ndarray, bt: np.ndarray, tr: np.uint64,
+) -> float:  # fmt: skip
+    """``Knowledge.p_beat``: the chance that ``seat``, playing later to a trick of class
+    ``led`` that ``card`` is winning, takes it (SAS-10.3)."""
+    higher = bt[card]
+    if led == tr:
+        return 1.0 - _p_none(seat, higher, me, poss, definite, dens)
+    void = _p_none(seat, led, me, poss, definite, dens)
+    trumps_higher = 1.0 - _p_none(seat, higher & tr, me, poss, definite, dens)
+    if has(tr, card):
+        return void * trumps_higher
+    follow_higher = 1.0 - _p_none(seat, higher & led, me, poss, definite, dens)
+    return min(1.0, follow_higher + void * trumps_higher)
+
+
+@njit
+def _p_hold(
+    card: int, led: np.uint64, nlater: int, me: int, poss: np.ndarray, definite: np.ndarray,
+    dens: np.ndarray, bt: np.ndarray, tr: np.uint64,
+) -> float:  # fmt: skip
+    """``Knowledge.p_hold``: the chance that ``card`` still wins after the ``nlater`` seats
+    after ``me`` have played (only the opponents among them count)."""
+    p = 1.0
+    for k in range(1, nlater + 1):
+        t = (me + k) & 3
+        if t & 1 != me & 1:
+            p *= 1.0 - _p_beat(t, card, led, me, poss, definite, dens, bt, tr)
+    return p
+
+
+@njit
+def _mimic(
+    legal: np.uint64,
+    n: int,
+    win: int,
+    wseat: int,
+    seat: int,
+    led: np.uint64,
+    tp: int,
+    declaring: bool,
+    hh: np.ndarray,
+    excl: np.ndarray,
+    notat: np.ndarray,
+    bt: np.ndarray,
+    cl: np.ndarray,
+    tr: np.uint64,
+    hpower: np.ndarray,
+    poss: np.ndarray,
+    definite: np.ndarray,
+    dens: np.ndarray,
+    probe: int,
+    vals: np.ndarray,
+) -> int:
+    """The heuristic's card (:func:`folkcards.bots.heuristic.sasku.playout_evaluate`, the
+    scorer of ``search``'s playouts) from the seat's own knowledge, not the open hands:
+    its :class:`~folkcards.bots.heuristic.sasku.Knowledge` is rebuilt from what every
+    seat may know — the seat's hand, the cards no longer in play, each seat's public
+    exclusions ``excl`` (voids and, under SAS-17.2, the cards that would have beaten, as
+    ``play_exclusions`` reads them) and ``notat`` (cards known to lie elsewhere: the
+    face-up deal, SAS-6.4, and the given pictures, SAS-7.7) — then each legal card is rated
+    as ``_play`` and ``_lead`` rate it, and the best one (the lowest card number on ties)
+    is played. One difference: a seat of the exchanging team knows the returned card
+    (SAS-7.7), which this knowledge leaves out. ``vals`` receives the best card's value
+    and that of the card ``probe`` (when it is legal; for :func:`_weights`)."""
+    me = seat
+    hand = hh[me]
+    unseen = (hh[0] | hh[1] | hh[2] | hh[3]) & ~hand
+    for t in range(4):
+        if t == me:
+            poss[t] = hand
+        else:
+            poss[t] = unseen & ~excl[t] & ~notat[t]
+    for _ in range(4):  # close the sets on hand sizes
+        changed = False
+        for t in range(4):
+            if t == me or popcount(poss[t]) > popcount(hh[t]):
+                continue
+            for u in range(4):
+                if u != me and u != t and poss[u] & poss[t] != ZERO:
+                    poss[u] = poss[u] & ~poss[t]
+                    changed = True
+        if not changed:
+            break
+    for t in range(4):
+        definite[t] = ZERO
+        dens[t] = 0.0
+        if t == me:
+            continue
+        rest = ZERO
+        for u in range(4):
+            if u != me and u != t:
+                rest = rest | poss[u]
+        definite[t] = poss[t] & ~rest
+        free = popcount(poss[t] & rest)
+        slots = popcount(hh[t]) - popcount(definite[t])
+        if free:
+            dens[t] = max(0.0, min(1.0, slots / free))
+    opp = poss[(me + 1) & 3] | poss[(me + 3) & 3]
+    best = -1
+    bv = -1e300
+    if n == 0:
+        partner_hand = poss[(me + 2) & 3]
+        m = legal
+        while m != ZERO:
+            c = lowest(m)
+            m = m & (m - ONE)
+            pts = float(POINTS[c])
+            pw = hpower[c]
+            if has(tr, c):
+                q = _p_hold(c, tr, 3, me, poss, definite, dens, bt, tr)
+                if q >= H_CONST[9] and declaring and opp & tr != ZERO:
+                    v = 30 + 0.1 * pw
+                elif q >= H_CONST[9]:
+                    v = (8.0 if declaring else H_CONST[7]) + 0.01 * pw
+                else:
+                    v = -5 - pts - 0.05 * pw
+            else:
+                suit = cl[c]
+                q = _p_hold(c, suit, 3, me, poss, definite, dens, bt, tr)
+                if q >= H_CONST[9]:
+                    v = 15 + pts * 0.2
+                elif q >= H_CONST[10] and opp & suit & bt[c] == ZERO:
+                    v = 6 + 0.5 * pts + popcount(opp & suit)
+                else:
+                    length = popcount(hand & suit)
+                    void = partner_hand & suit == ZERO and partner_hand & tr != ZERO
+                    ruff = H_CONST[8] if void else 0.0
+                    v = ruff - pts - 0.02 * pw - 0.5 * length
+            if c == probe:
+                vals[1] = v
+            if v > bv:
+                bv = v
+                best = c
+        vals[0] = bv
+        return best
+    nlater = 3 - n
+    rest_pts = H_CONST[4] * nlater
+    friend_winning = wseat & 1 == me & 1
+    partner = (me + 2) & 3
+    partner_last = nlater > 0 and ((me + nlater) & 3) == partner
+    q_w = 0.0
+    if friend_winning:
+        q_w = _p_hold(win, led, nlater, me, poss, definite, dens, bt, tr)
+    elif partner_last:
+        q_w = H_CONST[5] * _p_beat(partner, win, led, me, poss, definite, dens, bt, tr)
+    m = legal
+    while m != ZERO:
+        c = lowest(m)
+        m = m & (m - ONE)
+        pts = float(POINTS[c])
+        value = tp + pts + rest_pts
+        if has(bt[win], c):
+            q = _p_hold(c, led, nlater, me, poss, definite, dens, bt, tr)
+            if partner_last:
+                higher = bt[c] & (led | tr)
+                q += (
+                    (1.0 - q)
+                    * H_CONST[6]
+                    * (1.0 - _p_none(partner, higher, me, poss, definite, dens))
+                )
+        else:
+            q = q_w
+        if has(tr, c):
+            k = H_CONST[0] ** popcount(bt[c] & opp)
+        else:
+            k = H_CONST[1] * 0.5 ** popcount(bt[c] & opp & ~tr)
+        keep = k * (H_CONST[2] + pts) - (1.0 - k) * pts * H_CONST[3]
+        v = (2 * q - 1) * value - keep
+        if c == probe:
+            vals[1] = v
+        if v > bv:
+            bv = v
+            best = c
+    vals[0] = bv
+    return best
 
 
 @njit
@@ -60,10 +290,17 @@ def _run(
     shaping: np.ndarray,
     bad: np.ndarray,
     stop: int,
+    excl: np.ndarray,
+    notat: np.ndarray,
 ) -> int:
     total = 0
     rec_cap = record.shape[1]
     hh = np.zeros(4, np.uint64)
+    poss = np.zeros(4, np.uint64)
+    definite = np.zeros(4, np.uint64)
+    dens = np.zeros(4, np.float64)
+    ex = np.zeros(4, np.uint64)
+    vals = np.zeros(2, np.float64)
     for b in range(hands.shape[0]):
         t = trump[b]
         bt = BEATS[t]
@@ -75,6 +312,8 @@ def _run(
         h1 = hands[b, 1]
         h2 = hands[b, 2]
         h3 = hands[b, 3]
+        for k in range(4):
+            ex[k] = excl[b, k]
         s = seeds[b]
         p0 = points[b, 0]
         p1 = points[b, 1]
@@ -134,6 +373,14 @@ def _run(
             elif p == 0:
                 s = xorshift(s)
                 c = kth(m, below(s, popcount(m)))
+            elif p == 3:
+                hh[0] = h0
+                hh[1] = h1
+                hh[2] = h2
+                hh[3] = h3
+                declaring = declarer_team[b] == (seat & 1)
+                c = _mimic(m, n, win, wseat, seat, led, tp, declaring, hh, ex, notat[b], bt,
+                           cl, tr, H_POWER[t], poss, definite, dens, -1, vals)  # fmt: skip
             elif p == 1:
                 hh[0] = h0
                 hh[1] = h1
@@ -177,9 +424,19 @@ def _run(
                 led = cl[c]
                 win = c
                 wseat = seat
-            elif has(bt[win], c):  # SAS-10.4
-                win = c
-                wseat = seat
+            else:  # what the card shows of the hand (``play_exclusions``), then SAS-10.4
+                if not has(led, c):
+                    ex[seat] = ex[seat] | led
+                    if not has(tr, c):
+                        ex[seat] = ex[seat] | tr
+                if has(bt[win], c):
+                    win = c
+                    wseat = seat
+                elif mb:
+                    if has(led, c):
+                        ex[seat] = ex[seat] | (led & bt[win])
+                    elif has(tr, c):
+                        ex[seat] = ex[seat] | (tr & bt[win])
             n += 1
             if n == 4:  # SAS-11.1, SAS-11.2
                 if wseat & 1:
@@ -197,6 +454,8 @@ def _run(
         hands[b, 1] = h1
         hands[b, 2] = h2
         hands[b, 3] = h3
+        for k in range(4):
+            excl[b, k] = ex[k]
         points[b, 0] = p0
         points[b, 1] = p1
         tricks[b, 0] = t0
@@ -235,6 +494,97 @@ def _run(
             else:
                 score[b, 1 - dt] = 8 if diamonds else 6
     return total
+
+
+@njit
+def _weights(
+    hands: np.ndarray,
+    plays: np.ndarray,
+    seats: np.ndarray,
+    t: int,
+    mb: bool,
+    declarer_team: int,
+    notat: np.ndarray,
+    me: int,
+    miss: float,
+    out: np.ndarray,
+) -> None:
+    """Inference from play: each row's weight is ``miss`` to the power of the cards played
+    so far (``plays`` by ``seats``, the deal's public play in order) by seats other than
+    ``me`` that the heuristic (:func:`_mimic`, from that seat's knowledge at the time)
+    would not have played, with the row's hands as the hidden cards. A decision with one
+    legal card (SAS-10.3) tells nothing and is not counted; nor is one in the last
+    ``ENDGAME_CARDS`` tricks, where the heuristic plays its endgame solver instead
+    (``folkcards.bots.heuristic.sasku.models``)."""
+    bt = BEATS[t]
+    cl = CLASS[t]
+    tr = TRUMPS[t]
+    hp = H_POWER[t]
+    poss = np.zeros(4, np.uint64)
+    definite = np.zeros(4, np.uint64)
+    dens = np.zeros(4, np.float64)
+    vals = np.zeros(2, np.float64)
+    gone = np.zeros(4, np.uint64)
+    for i in range(plays.shape[0]):
+        gone[seats[i]] = gone[seats[i]] | bit(plays[i])
+    h = np.zeros(4, np.uint64)
+    ex = np.zeros(4, np.uint64)
+    for b in range(hands.shape[0]):
+        for k in range(4):
+            h[k] = hands[b, k] | gone[k]
+            ex[k] = ZERO
+        w = 1.0
+        n = 0
+        led = ZERO
+        win = 0
+        wseat = 0
+        tp = 0
+        for i in range(plays.shape[0]):
+            seat = seats[i]
+            c = plays[i]
+            hand = h[seat]
+            m = hand
+            if n > 0:  # SAS-10.3
+                f = hand & led
+                if f == ZERO:
+                    f = hand & tr
+                    if f == ZERO:
+                        f = hand
+                if mb:  # SAS-17.2
+                    g = f & bt[win]
+                    if g != ZERO:
+                        f = g
+                m = f
+            if seat != me and popcount(m) > 1 and popcount(hand) > ENDGAME_CARDS:
+                declaring = declarer_team == (seat & 1)
+                _mimic(m, n, win, wseat, seat, led, tp, declaring, h, ex, notat, bt, cl, tr, hp,
+                       poss, definite, dens, c, vals)  # fmt: skip
+                if vals[1] < vals[0] - 1e-9:
+                    w *= miss
+            h[seat] = hand ^ bit(c)
+            tp += POINTS[c]
+            if n == 0:
+                led = cl[c]
+                win = c
+                wseat = seat
+            else:
+                if not has(led, c):
+                    ex[seat] = ex[seat] | led
+                    if not has(tr, c):
+                        ex[seat] = ex[seat] | tr
+                if has(bt[win], c):
+                    win = c
+                    wseat = seat
+                elif mb:
+                    if has(led, c):
+                        ex[seat] = ex[seat] | (led & bt[win])
+                    elif has(tr, c):
+                        ex[seat] = ex[seat] | (tr & bt[win])
+            n += 1
+            if n == 4:
+                n = 0
+                tp = 0
+        out[b] = w
 
 
 TT_BITS = 16
@@ -489,11 +839,45 @@ def _solve(
         score[b, 1] = 1 if p1 > p0 else 0
 
 
+def located(state: Any) -> list[int]:
+    """Per seat, the cards every seat knows to lie in another hand (or already played
+    elsewhere): the face-up cards of ``deal to X`` with their recipients (SAS-6.4) and the
+    given pictures with the partners who took them (SAS-7.7). A returned card is seen by
+    the two partners only, so it locates nothing here; the face-up suit cards of the
+    returner may have gone back with it, so they are placed at the giver or the returner
+    (as the heuristic's ``Knowledge`` places them for a seat outside the exchange)."""
+    at: dict[int, int] = {}
+    layout = DEAL_LAYOUTS["to"]
+    for i, c in enumerate(state.face_up):
+        at[c] = (state.dealer + layout[i][0]) & 3
+    pair: dict[int, tuple[int, int]] = {}
+    for giver, picture, returner, returned in state.exchanges:
+        at[picture] = returner
+        pair.pop(picture, None)
+        if returned < 0:
+            continue
+        for c, seat in list(at.items()):
+            if seat == returner and not S.PICTURES >> c & 1:
+                del at[c]
+                pair[c] = (giver, returner)
+    out = [0, 0, 0, 0]
+    for c, seat in at.items():
+        for t in range(4):
+            if t != seat:
+                out[t] |= BIT[c]
+    for c, seats in pair.items():
+        for t in range(4):
+            if t not in seats:
+                out[t] |= BIT[c]
+    return out
+
+
 class SaskuKernel(GameKernel):
     """Sasku's card play in a batch."""
 
     game = "sasku"
     solver = True
+    policies = frozenset({"random", "fast", "simple", "heuristic"})
     seats = 4
     sides = 2
     max_steps = 36
@@ -509,7 +893,10 @@ class SaskuKernel(GameKernel):
         "must_beat",
         "declarer_team",
         "target",
+        "excl",
+        "notat",
     )
+    mask_keys = frozenset({"hands", "excl", "notat"})
 
     def encode_one(self, state: DealState) -> dict[str, Any]:
         st: Any = state
@@ -529,6 +916,13 @@ class SaskuKernel(GameKernel):
             "must_beat": int(bool(st.must_beat)),
             "declarer_team": declarer_team,
             "target": int(st.variant["target"]),
+            "excl": S.play_exclusions(
+                [a.step for a in st.history],
+                st.actors,
+                S.TRUMP_CONFIGS[st.trump],
+                bool(st.must_beat),
+            ),
+            "notat": located(st),
         }
 
     def run(self, a: Arrays, policy: int) -> int:
@@ -558,6 +952,8 @@ class SaskuKernel(GameKernel):
                 a["shaping"],
                 a["bad"],
                 stop,
+                a["excl"],
+                a["notat"],
             )
         )
 
@@ -572,6 +968,25 @@ class SaskuKernel(GameKernel):
     def tricks_left(self, state: DealState) -> int:
         st: Any = state
         return 9 - int(st.tricks_played)
+
+    def likelihoods(self, states: Sequence[DealState], seat: int, miss: float) -> np.ndarray:
+        """How well the heuristic explains the card play of the seats other than ``seat``
+        in each of ``states`` (sampled deals of one observation: the same public play,
+        different hidden hands): ``miss`` per card it would not have played
+        (:func:`_weights`)."""
+        st: Any = states[0]
+        plays = [(a.step.cards[0], s) for a, s in zip(st.history, st.actors, strict=True)
+                 if a.step.kind == "play"]  # fmt: skip
+        out = np.ones(len(states))
+        if not plays:
+            return out
+        hands = np.array([list(x.hands) for x in states], np.uint64)  # type: ignore[attr-defined]
+        declarer_team = -1 if st.passed_deal or st.declarer is None else st.declarer & 1
+        _weights(hands, np.array([c for c, _ in plays], np.int64),
+                 np.array([s for _, s in plays], np.int64), int(st.trump),
+                 bool(st.must_beat), declarer_team, np.array(located(st), np.uint64), seat,
+                 float(miss), out)  # fmt: skip
+        return out
 
     def action_code(self, state: DealState, action: Any) -> int:
         return int(S.CARD_OF_PLAY[action])

@@ -42,6 +42,10 @@ from folkcards.bots.search import (
 from folkcards.engine.actions import Action
 from folkcards.engine.api import DealState, Observation
 
+BATCH_POLICIES = ("fast", "simple", "random", "heuristic")
+"""The playout policies of ``bpimc`` (``heuristic``: the bot kit's card play written into
+the kernel, where the kernel has it: :attr:`folkcards.batch.core.GameKernel.policies`)."""
+
 
 def batch_tuning(game: str) -> dict[str, Any]:
     """The game's own settings for ``bsearch`` (its kit's ``batch_tuning``, e.g.
@@ -85,6 +89,7 @@ class BatchPIMCBot(Bot):
         leaf: int | None = None,
         root: int | None = None,
         hidden: int | None = None,
+        read: float | None = None,
         name: str | None = None,
     ) -> None:
         if not 0 <= noise <= 100:
@@ -92,14 +97,18 @@ class BatchPIMCBot(Bot):
         self.noise = noise
         if worlds < 1 or k < 1:
             raise ValueError("worlds and k must be at least 1")
-        if policy not in ("fast", "simple", "random"):
-            raise ValueError(f"unknown batch policy {policy!r} (valid: fast, simple, random)")
+        if policy not in BATCH_POLICIES:
+            valid = ", ".join(BATCH_POLICIES)
+            raise ValueError(f"unknown batch policy {policy!r} (valid: {valid})")
         if keep is not None and keep < 0:
             raise ValueError("keep must be at least 0")
         if infer is not None and not 0 < infer <= 1:
             raise ValueError("infer must be in (0, 1]")
         if pool is not None and pool < 1:
             raise ValueError("pool must be at least 1")
+        if read is not None and not 0 < read <= 1:
+            raise ValueError("read must be in (0, 1]")
+        self.read = read
         if (leaf is not None and leaf < 0) or (root is not None and root < 0):
             raise ValueError("leaf and root count tricks: at least 0")
         self.leaf = leaf
@@ -120,16 +129,7 @@ class BatchPIMCBot(Bot):
     def settings(self, game: str) -> tuple[float | None, float | None, int, int, str]:
         """``keep``, ``infer``, ``pool``, ``worlds``, ``policy``: the bot's own or, for the
         options in ``tuned``, the game's ``BATCH_TUNING`` (:func:`batch_tuning`)."""
-        own: dict[str, Any] = {
-            "keep": self.keep,
-            "infer": self.infer,
-            "pool": self.pool,
-            "worlds": self.worlds,
-            "policy": self.policy,
-        }
-        if self.tuned:
-            tuning = batch_tuning(game)
-            own.update((k, tuning[k]) for k in self.tuned & tuning.keys())
+        own = self._own(game)
         pool = own["pool"]
         return (
             own["keep"],
@@ -138,6 +138,26 @@ class BatchPIMCBot(Bot):
             int(own["worlds"] or 1),
             str(own["policy"]),
         )
+
+    def _own(self, game: str) -> dict[str, Any]:
+        """The bot's options, those in ``tuned`` replaced by the game's tuning."""
+        own: dict[str, Any] = {
+            "keep": self.keep,
+            "infer": self.infer,
+            "pool": self.pool,
+            "worlds": self.worlds,
+            "policy": self.policy,
+            "read": self.read,
+        }
+        if self.tuned:
+            tuning = batch_tuning(game)
+            own.update((k, tuning[k]) for k in self.tuned & tuning.keys())
+        return own
+
+    def reading(self, game: str) -> float | None:
+        """``read``: the bot's own or, when tuned, the game's ``batch_tuning``."""
+        read = self._own(game)["read"]
+        return None if read is None else float(read)
 
     def endgame(self, game: str) -> tuple[int, int]:
         """``leaf`` and ``root``: the bot's own or, where it has none and takes the game's
@@ -157,13 +177,13 @@ class BatchPIMCBot(Bot):
         left = kernel.tricks_left(world)
         return left if left <= root else leaf
 
-    def _scalar(self, obs: Observation, rng: random.Random) -> Evaluation:
+    def _scalar(self, obs: Observation, rng: random.Random, policy: str) -> Evaluation:
         """The same search on the scalar engine (for what the batch does not cover)."""
         iters = max(2 * len(obs.legal), self.worlds * self.k * len(obs.legal))
         bot = PIMCBot(
             iterations=min(iters, 400),
             ms=self.ms,
-            policy="random" if self.policy == "random" else "fast",
+            policy=policy if policy in ("random", "heuristic") else "fast",
             keep=self.keep,
             only=None,
             infer=self.infer,
@@ -177,15 +197,18 @@ class BatchPIMCBot(Bot):
         if self.only is not None and obs.phase not in self.only:
             return heuristic_evaluation(obs, rng)
         kernel = kernel_for(obs.game)
-        if kernel is None:
-            return self._scalar(obs, rng)
+        keep, infer, pool, budget, policy = self.settings(obs.game)
+        if kernel is None or policy not in kernel.policies:
+            return self._scalar(obs, rng, policy)
         start = time.perf_counter()
         game = game_of(obs)
-        keep, infer, pool, budget, policy = self.settings(obs.game)
         worlds: list[DealState] = []
         weights: list[float] = []
         limit = None if self.ms is None else start + self.ms / 2000.0
-        while len(worlds) < budget and (limit is None or not worlds or time.perf_counter() < limit):
+        read = self.reading(obs.game)
+        reads = read is not None and infer is None and hasattr(kernel, "likelihoods")
+        wanted = budget * pool if reads else budget
+        while len(worlds) < wanted and (limit is None or not worlds or time.perf_counter() < limit):
             try:
                 if infer is None:
                     world, weight = sample(game, obs, rng), 1.0
@@ -196,14 +219,37 @@ class BatchPIMCBot(Bot):
                     return fallback(obs, rng, str(exc))
                 break
             if not kernel.accepts(world):
-                return self._scalar(obs, rng)
+                return self._scalar(obs, rng, policy)
             worlds.append(world)
             weights.append(weight)
+        if reads:
+            worlds, weights = self._read(obs, rng, kernel, worlds, read, pool)
         codes = [kernel.action_code(worlds[0], a) for a in obs.legal]
         if min(codes) < 0:
-            return self._scalar(obs, rng)
+            return self._scalar(obs, rng, policy)
         unique = sorted(set(codes))
         return self._search(obs, rng, kernel, worlds, weights, codes, unique, keep, start, policy)
+
+    @staticmethod
+    def _read(
+        obs: Observation,
+        rng: random.Random,
+        kernel: Any,
+        worlds: list[DealState],
+        read: float | None,
+        pool: int,
+    ) -> tuple[list[DealState], list[float]]:
+        """Inference from the card play, in the kernel: each sampled deal weighted by
+        ``read`` per card of another seat that the heuristic would not have played with
+        that deal's hands (``kernel.likelihoods``); with ``pool`` P, one deal in P is kept,
+        drawn in proportion to those weights (sampling importance resampling), and the
+        kept deals count alike."""
+        w = kernel.likelihoods(worlds, obs.seat, read)
+        if pool <= 1:
+            return worlds, [float(x) for x in w]
+        k = max(1, len(worlds) // pool)
+        chosen = rng.choices(range(len(worlds)), weights=[float(x) for x in w], k=k)
+        return [worlds[i] for i in chosen], [1.0] * k
 
     def _search(
         self,

@@ -138,6 +138,7 @@ _BATCH_OPTIONS = {
     "leaf": int,
     "root": int,
     "hidden": int,
+    "read": float,
 }
 
 
@@ -145,8 +146,10 @@ def _bpimc(opts: dict[str, Any], name: str) -> Bot:
     kwargs = dict(opts)
     if "only" in kwargs:
         kwargs["only"] = kwargs["only"] or None
-    if "pool" in kwargs and "infer" not in kwargs:
-        raise ValueError("pool resamples the deals that infer weights: give infer=M with it")
+    if "pool" in kwargs and "infer" not in kwargs and "read" not in kwargs:
+        raise ValueError(
+            "pool resamples the deals that infer or read weights: give infer=M or read=M"
+        )
     return BatchPIMCBot(name=name, **kwargs)
 
 
@@ -159,7 +162,7 @@ strength": about 10–25 ms a decision)."""
 def _bsearch(opts: dict[str, Any], name: str) -> Bot:
     bot = _bpimc({**BSEARCH_DEFAULTS, **opts}, name)
     assert isinstance(bot, BatchPIMCBot)
-    bot.tuned = frozenset({"keep", "infer", "pool", "worlds", "policy"} - set(opts))
+    bot.tuned = frozenset({"keep", "infer", "pool", "worlds", "policy", "read"} - set(opts))
     return bot
 
 
