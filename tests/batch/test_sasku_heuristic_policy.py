@@ -120,12 +120,12 @@ def test_the_public_knowledge_is_the_heuristics() -> None:
 
 
 def test_a_kernel_without_the_policy_refuses_it_and_bpimc_falls_back() -> None:
-    scopone = kernel_for("scopone")
-    assert scopone is not None and "heuristic" not in scopone.policies
-    state = positions(GAMES["scopone"], 1, seed=2)[0]
-    a = scopone.build(scopone.encode([state]), np.arange(1))
+    other = kernel_for("sheepshead")
+    assert other is not None and "heuristic" not in other.policies
+    state = positions(GAMES["sheepshead"], 1, seed=2)[0]
+    a = other.build(other.encode([state]), np.arange(1))
     with pytest.raises(ValueError, match="no policy 'heuristic'"):
-        scopone.play(a, "heuristic")
+        other.play(a, "heuristic")
     bot = make_bot("bpimc:policy=heuristic:worlds=4")
     obs = state.observation(state.to_act)
     ev = bot.evaluate(obs, random.Random(1))

@@ -8,12 +8,14 @@ re bello and napola."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
 from folkcards.batch._jit import ZERO, below, bit, has, lowest, njit, popcount, xorshift
 from folkcards.batch.core import Arrays, GameKernel
+from folkcards.bots.heuristic import scopone as HEUR
 from folkcards.bots.heuristic.scopone import WORTH
 from folkcards.cards import DECK_40, RANK_MASK
 from folkcards.engine.api import DealState
@@ -27,6 +29,9 @@ SETTEBELLO = P.SETTEBELLO
 RE_BELLO = P.RE_BELLO
 NAPOLA = np.array(P.NAPOLA_RUN, np.int64)
 WORTHS = np.array([[round(1000 * w) for w in row] + [0] * 12 for row in WORTH], np.int64)
+WORTH_F = np.array([list(row) + [0.0] * 12 for row in WORTH], np.float64)
+"""The heuristic's ``worth`` per card, as it reads them (its ``evaluate``)."""
+VALUE_MASK = np.array(list(HEUR.VALUE_MASK), np.uint64)
 M13 = np.uint64(0x1FFF)
 CAP = 256  # most options a position can list here
 
@@ -107,6 +112,176 @@ def _primiera(pile: np.uint64, table: np.ndarray) -> int:
 
 
 @njit
+def _risk(table: np.uint64, unseen: np.uint64, remaining: int, worth: np.ndarray) -> float:
+    """The heuristic's ``_risk``: the expected loss from the next (opposing) player's
+    capture on ``table`` — a sweep when it adds up to 10 or less and that value is unseen
+    (SCO-5.1), else its best single take."""
+    if table == ZERO or remaining <= 1:
+        return 0.0
+    total = 0
+    m = table
+    while m != ZERO:
+        total += VALUE[lowest(m)]
+        m = m & (m - np.uint64(1))
+    risk = 0.0
+    if total <= 10:
+        n = popcount(unseen & VALUE_MASK[total]) if total > 0 else 0
+        if n:
+            w = 0.0
+            m = table
+            while m != ZERO:
+                w += worth[lowest(m)]
+                m = m & (m - np.uint64(1))
+            risk += min(1.0, 0.35 * n) * (6.0 + w)
+    best = 0.0
+    m = table
+    while m != ZERO:
+        t = lowest(m)
+        m = m & (m - np.uint64(1))
+        n = popcount(unseen & SAME[t])
+        if n:
+            best = max(best, min(1.0, 0.3 * n) * (worth[t] * 2))
+    return risk + best
+
+
+@njit
+def _mimic(
+    no: int,
+    cards: np.ndarray,
+    takes: np.ndarray,
+    tb: np.uint64,
+    unseen: np.uint64,
+    remaining: int,
+    worth: np.ndarray,
+    probe: int,
+    vals: np.ndarray,
+) -> int:
+    """The heuristic's play (:func:`folkcards.bots.heuristic.scopone.evaluate`) among the
+    ``no`` options (``cards[j]`` taking ``takes[j]``, SCO-4.2): what a capture gains, a
+    sweep (SCO-5.1), the risk the table left to the next player holds, a laid card's
+    exposure. ``unseen`` is every card in the other hands (all of the pack is dealt, so
+    the seat's own knowledge); ``remaining`` the cards still to play, its own included.
+    The first best option is played; ``vals`` receives the best score and option
+    ``probe``'s (for :func:`_weights`)."""
+    best = 0
+    bv = -1e300
+    for j in range(no):
+        c = cards[j]
+        t = takes[j]
+        if t != ZERO:
+            gain = worth[c]
+            m = t
+            while m != ZERO:
+                gain += worth[lowest(m)]
+                m = m & (m - np.uint64(1))
+            after = tb & ~t
+            if after == ZERO and remaining != 1:
+                gain += 6.0
+            v = gain - _risk(after, unseen, remaining, worth)
+        else:
+            n = popcount(unseen & SAME[c])
+            exposure = 0.0
+            if n:
+                exposure = worth[c] * (1.0 if n % 2 == 1 else 0.6) * 1.5
+            v = -exposure - _risk(tb | bit(c), unseen, remaining, worth)
+            v -= 0.3 * worth[c]
+        if j == probe:
+            vals[1] = v
+        if v > bv:
+            bv = v
+            best = j
+    vals[0] = bv
+    return best
+
+
+@njit
+def _options(
+    hand: np.uint64,
+    tb: np.uint64,
+    cards: np.ndarray,
+    takes: np.ndarray,
+    tc: np.ndarray,
+    tv: np.ndarray,
+    chosen: np.ndarray,
+) -> int:
+    """Every option of ``hand`` on table ``tb`` (SCO-4.2) into ``cards``/``takes``."""
+    no = 0
+    m = hand
+    while m != ZERO:
+        c = lowest(m)
+        m = m & (m - np.uint64(1))
+        singles = tb & SAME[c]
+        start = no
+        if singles != ZERO:  # SCO-4.2.1
+            while singles != ZERO and no < CAP:
+                t = lowest(singles)
+                singles = singles & (singles - np.uint64(1))
+                takes[no] = bit(t)
+                no += 1
+        else:  # SCO-4.2.2
+            no = _sum_takes(tb, VALUE[c], takes, no, tc, tv, chosen)
+        if no == start and no < CAP:  # SCO-4.2.3: it lies on the table
+            takes[no] = ZERO
+            no += 1
+        for j in range(start, no):
+            cards[j] = c
+    return no
+
+
+@njit
+def _weights(
+    hands: np.ndarray,
+    table0: np.uint64,
+    plays: np.ndarray,
+    ptakes: np.ndarray,
+    seats: np.ndarray,
+    re_bello: int,
+    me: int,
+    miss: float,
+    out: np.ndarray,
+) -> None:
+    """Inference from play: each row's weight is ``miss`` to the power of the plays so far
+    (``plays[i]`` taking ``ptakes[i]`` by ``seats[i]``, from the table ``table0`` the deal
+    began with) by seats other than ``me`` that the heuristic (:func:`_mimic`) would not
+    have made with the row's hands; a seat with one option tells nothing."""
+    worth = WORTH_F[re_bello]
+    takes = np.zeros(CAP, np.uint64)
+    cards = np.zeros(CAP, np.int64)
+    tc = np.zeros(40, np.int64)
+    tv = np.zeros(40, np.int64)
+    chosen = np.zeros(40, np.int64)
+    vals = np.zeros(2, np.float64)
+    gone = np.zeros(4, np.uint64)
+    for i in range(plays.shape[0]):
+        gone[seats[i]] = gone[seats[i]] | bit(plays[i])
+    h = np.zeros(4, np.uint64)
+    for b in range(hands.shape[0]):
+        for k in range(4):
+            h[k] = hands[b, k] | gone[k]
+        tb = table0
+        w = 1.0
+        for i in range(plays.shape[0]):
+            seat = seats[i]
+            c = plays[i]
+            t = ptakes[i]
+            if seat != me:
+                no = _options(h[seat], tb, cards, takes, tc, tv, chosen)
+                if no > 1:
+                    probe = -1
+                    for j in range(no):
+                        if cards[j] == c and takes[j] == t:
+                            probe = j
+                    every = h[0] | h[1] | h[2] | h[3]
+                    _mimic(no, cards, takes, tb, every & ~h[seat], popcount(every), worth,
+                           probe, vals)  # fmt: skip
+                    if probe < 0 or vals[1] < vals[0] - 1e-9:
+                        w *= miss
+            h[seat] = h[seat] ^ bit(c)
+            tb = tb ^ t if t != ZERO else tb | bit(c)  # SCO-4.4
+        out[b] = w
+
+
+@njit
 def _run(
     hands: np.ndarray,
     table: np.ndarray,
@@ -139,6 +314,7 @@ def _run(
     tc = np.zeros(40, np.int64)
     tv = np.zeros(40, np.int64)
     chosen = np.zeros(40, np.int64)
+    vals = np.zeros(2, np.float64)
     for b in range(hands.shape[0]):
         for k in range(4):
             h[k] = hands[b, k]
@@ -156,26 +332,7 @@ def _run(
         step = 0
         while tn < fin:
             hand = h[seat]
-            no = 0  # the options (SCO-4.2): a card and what it takes
-            m = hand
-            while m != ZERO:
-                c = lowest(m)
-                m = m & (m - np.uint64(1))
-                singles = tb & SAME[c]
-                start = no
-                if singles != ZERO:  # SCO-4.2.1
-                    while singles != ZERO and no < CAP:
-                        t = lowest(singles)
-                        singles = singles & (singles - np.uint64(1))
-                        takes[no] = bit(t)
-                        no += 1
-                else:  # SCO-4.2.2
-                    no = _sum_takes(tb, VALUE[c], takes, no, tc, tv, chosen)
-                if no == start and no < CAP:  # SCO-4.2.3: it lies on the table
-                    takes[no] = ZERO
-                    no += 1
-                for j in range(start, no):
-                    cards[j] = c
+            no = _options(hand, tb, cards, takes, tc, tv, chosen)  # SCO-4.2
             p = policy & 15
             if policy >= 16:  # a share of random moves (policy >> 4 %)
                 s = xorshift(s)
@@ -193,6 +350,10 @@ def _run(
             elif p == 0:
                 s = xorshift(s)
                 pick = below(s, no)
+            elif p == 3:
+                every = h[0] | h[1] | h[2] | h[3]
+                pick = _mimic(no, cards, takes, tb, every & ~hand, popcount(every),
+                              WORTH_F[re_bello[b]], -1, vals)  # fmt: skip
             else:  # the rollout of the heuristic: the most valuable capture, at times random
                 s = xorshift(s)
                 if no == 1 or below(s, 100) < 15:
@@ -294,6 +455,7 @@ class ScoponeKernel(GameKernel):
 
     game = "scopone"
     max_steps = 40
+    policies = frozenset({"random", "fast", "simple", "heuristic"})
     state_keys = (
         "hands",
         "table",
@@ -339,6 +501,30 @@ class ScoponeKernel(GameKernel):
 
     def action_code(self, state: DealState, action: Any) -> int:
         return int(action.card) + (int(action.take) << 6)
+
+    def likelihoods(self, states: Sequence[DealState], seat: int, miss: float) -> np.ndarray:
+        """How well the heuristic explains the plays of the seats other than ``seat`` in
+        each of ``states`` (sampled deals of one observation): ``miss`` per play it would
+        not have made (:func:`_weights`)."""
+        st: Any = states[0]
+        plays = list(st.history)
+        out = np.ones(len(states))
+        if not plays:
+            return out
+        laid = 0
+        taken = 0
+        for a in plays:
+            if a.take:
+                taken |= a.take
+            else:
+                laid |= 1 << a.card
+        table0 = (st.table | taken) & ~laid  # the table the deal began with (SCO-3.1)
+        hands = np.array([list(x.hands) for x in states], np.uint64)  # type: ignore[attr-defined]
+        _weights(hands, np.uint64(table0), np.array([a.card for a in plays], np.int64),
+                 np.array([a.take for a in plays], np.uint64),
+                 np.array(st.actors, np.int64), int(bool(st.variant["re_bello"])), seat,
+                 float(miss), out)  # fmt: skip
+        return out
 
 
 KERNEL = ScoponeKernel()
