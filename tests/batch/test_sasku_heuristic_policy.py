@@ -120,9 +120,9 @@ def test_the_public_knowledge_is_the_heuristics() -> None:
 
 
 def test_a_kernel_without_the_policy_refuses_it_and_bpimc_falls_back() -> None:
-    other = kernel_for("sheepshead")
+    other = kernel_for("satat")
     assert other is not None and "heuristic" not in other.policies
-    state = positions(GAMES["sheepshead"], 1, seed=2)[0]
+    state = positions(GAMES["satat"], 1, seed=2)[0]
     a = other.build(other.encode([state]), np.arange(1))
     with pytest.raises(ValueError, match="no policy 'heuristic'"):
         other.play(a, "heuristic")

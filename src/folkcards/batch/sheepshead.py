@@ -4,6 +4,7 @@ the picker's score table with schneider and schwarz (SHP-8), and the leaster (SH
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -27,6 +28,8 @@ from folkcards.batch._jit import (
     xorshift,
 )
 from folkcards.batch.core import Arrays, GameKernel, power_table
+from folkcards.bots.heuristic import sheepshead as HEUR
+from folkcards.cards import SUIT_MASK
 from folkcards.engine.api import DealState
 from folkcards.games import sheepshead as H
 
@@ -37,6 +40,11 @@ POINTS = np.array(list(H.POINTS) + [0] * 12, np.int64)
 POWER = np.array(power_table(H.TRUMP), np.int64)
 THROW = np.array([p * 4 + q for p, q in zip(POINTS, POWER, strict=True)], np.int64)
 CALLED, ALONE, LEASTER = 1, 2, 3
+H_POWER = np.array(
+    [float(HEUR.power(c)) if HEUR.DECK >> c & 1 else 0.0 for c in range(64)], np.float64
+)
+"""The heuristic's own ordinal of each card (``folkcards.bots.heuristic.sheepshead.power``)."""
+SUIT = np.array([SUIT_MASK[c // 13] if c < 52 else 0 for c in range(64)], np.uint64)
 NOT_HIDDEN = np.zeros(0, np.int64)
 """``hidden`` for a batch without that array: every row's partner known to all."""
 
@@ -82,6 +90,206 @@ def _legal(
 
 
 @njit
+def _mimic(
+    m: np.uint64,
+    n: int,
+    win: int,
+    wseat: int,
+    seat: int,
+    tp: int,
+    h: np.ndarray,
+    aside: np.uint64,
+    md: int,
+    pk: int,
+    pt: int,
+    cc: int,
+    probe: int,
+    vals: np.ndarray,
+) -> int:
+    """The heuristic's card (:func:`folkcards.bots.heuristic.sheepshead.evaluate`, the
+    shared tactics of ``common.score_plays`` with Sheepshead's sides) among the legal
+    cards ``m``, from what the seat knows (SHP-13.1): its hand, the cards played, the
+    picker the blind and its bury (``aside``), and the partner only once the called card
+    has fallen or when it is the partner. A leaster (SHP-9) ducks and dumps points. The
+    first best card is played; ``vals`` receives the best value and card ``probe``'s."""
+    me = seat
+    hand = h[me]
+    unseen = ZERO
+    every = ZERO
+    for k in range(5):
+        every = every | h[k]
+        if k != me:
+            unseen = unseen | h[k]
+    if md == LEASTER or me != pk:
+        unseen = unseen | aside
+    best = -1
+    bv = -1e300
+    if md == LEASTER:
+        mm = m
+        while mm != ZERO:
+            c = lowest(mm)
+            mm = mm & (mm - ONE)
+            if n == 0:
+                v = -H_POWER[c] - POINTS[c] * 0.2  # lead low
+            elif has(BEATS[win], c):
+                v = -10.0 - POINTS[c] - tp
+            else:
+                v = POINTS[c] + 0.1 * H_POWER[c]  # duck, dumping points on the winner
+            if c == probe:
+                vals[1] = v
+            if v > bv:
+                bv = v
+                best = c
+        vals[0] = bv
+        return best
+    pv = -1  # the partner as this seat may know it (SHP-13.1)
+    if md == CALLED and (me == pt or not has(every, cc)):
+        pv = pt
+    side = me == pk or (pv >= 0 and me == pv) or (cc >= 0 and has(hand, cc))
+    to_come = 4 - n
+    if n == 0:
+        opp_trumps = unseen & TRUMPS != ZERO
+        mm = m
+        while mm != ZERO:
+            c = lowest(mm)
+            mm = mm & (mm - ONE)
+            pts = POINTS[c]
+            pw = H_POWER[c]
+            boss = unseen & BEATS[c] == ZERO
+            if has(TRUMPS, c):
+                if boss and side and opp_trumps:
+                    v = 30 + 0.1 * pw
+                elif boss:
+                    v = 8 + 0.01 * pw
+                else:
+                    v = -5 - pts - 0.05 * pw
+            elif boss:
+                v = 15 + pts * 0.2
+            elif unseen & BEATS[c] & ~TRUMPS == ZERO:  # the top of its fail suit
+                out_there = popcount(unseen & ~BEATS[c] & SUIT[c] & ~TRUMPS)
+                v = 6 + 0.5 * pts + out_there
+            else:
+                v = -pts - 0.02 * pw - 0.5 * popcount(hand & SUIT[c])
+            if not side and cc >= 0 and not has(TRUMPS, c) and c // 13 == cc // 13:
+                v += 12.0  # defenders lead the called suit
+            if c == probe:
+                vals[1] = v
+            if v > bv:
+                bv = v
+                best = c
+        vals[0] = bv
+        return best
+    if wseat == me:
+        friend_winning = True
+    elif side:
+        friend_winning = wseat == pk or (pv >= 0 and wseat == pv)
+    else:
+        friend_winning = wseat != pk and (pv < 0 or wseat != pv)
+    if side:
+        partner_to_come = False
+        if pv >= 0:
+            for k in range(1, to_come + 1):
+                o = (me + k) % 5
+                if o in (pk, pv):
+                    partner_to_come = True
+    else:
+        partner_to_come = n < 3
+    friend_safe = friend_winning and (to_come == 0 or unseen & BEATS[win] == ZERO)
+    mm = m
+    while mm != ZERO:
+        c = lowest(mm)
+        mm = mm & (mm - ONE)
+        pts = POINTS[c]
+        pw = H_POWER[c]
+        trump = has(TRUMPS, c)
+        cheap = -0.02 * pw - (0.5 if trump else 0.0)
+        if friend_safe:  # schmear, but not a trump that will win tricks later
+            v = pts - (2.0 + 0.2 * pw if trump else 0.05 * pw)
+        elif has(BEATS[win], c):
+            value = tp + pts
+            if to_come == 0 or unseen & BEATS[c] == ZERO:
+                v = 20 + value + cheap * 3
+            elif partner_to_come:
+                v = 2 + 0.3 * value + cheap * 3 - 0.3 * pts
+            else:
+                v = 5 + 0.5 * value + cheap * 3 - 0.5 * pts
+        else:
+            v = -pts + cheap * 2 - (0.1 * pw if trump else 0.0)  # lose little
+        if c == probe:
+            vals[1] = v
+        if v > bv:
+            bv = v
+            best = c
+    vals[0] = bv
+    return best
+
+
+@njit
+def _weights(
+    hands: np.ndarray,
+    aside: np.ndarray,
+    plays: np.ndarray,
+    seats: np.ndarray,
+    md: int,
+    pk: int,
+    cc: int,
+    xm: np.uint64,
+    me: int,
+    miss: float,
+    out: np.ndarray,
+) -> None:
+    """Inference from play: each row's weight is ``miss`` to the power of the cards played
+    so far (``plays`` by ``seats``, in order from the first trick) by seats other than
+    ``me`` that the heuristic (:func:`_mimic`) would not have played with the row's hands,
+    bury and partner (the holder of the called card; SHP-7.8 legal cards; a single legal
+    card tells nothing)."""
+    vals = np.zeros(2, np.float64)
+    gone = np.zeros(5, np.uint64)
+    for i in range(plays.shape[0]):
+        gone[seats[i]] = gone[seats[i]] | bit(plays[i])
+    h = np.zeros(5, np.uint64)
+    for b in range(hands.shape[0]):
+        pt = -1
+        for k in range(5):
+            h[k] = hands[b, k] | gone[k]
+            if md == CALLED and has(h[k], cc):
+                pt = k
+        w = 1.0
+        n = 0
+        led = 0
+        win = 0
+        wseat = 0
+        tp = 0
+        done = 0
+        xl = False
+        for i in range(plays.shape[0]):
+            seat = seats[i]
+            c = plays[i]
+            m = _legal(h[seat], n, led, md, cc, xm, xl, done, seat == pk)
+            if seat != me and popcount(m) > 1:
+                _mimic(m, n, win, wseat, seat, tp, h, aside[b], md, pk, pt, cc, c, vals)
+                if vals[1] < vals[0] - 1e-9:
+                    w *= miss
+            h[seat] = h[seat] ^ bit(c)
+            tp += POINTS[c]
+            if n == 0:
+                if has(xm, c):
+                    xl = True  # SHP-7.8
+                led = c
+                win = c
+                wseat = seat
+            elif has(BEATS[win], c):  # SHP-7.7
+                win = c
+                wseat = seat
+            n += 1
+            if n == 5:  # SHP-7.9
+                n = 0
+                tp = 0
+                done += 1
+        out[b] = w
+
+
+@njit
 def _run(
     hands: np.ndarray,
     trick: np.ndarray,
@@ -100,6 +308,7 @@ def _run(
     blind_points: np.ndarray,
     stake: np.ndarray,
     bump: np.ndarray,
+    aside: np.ndarray,
     forced: np.ndarray,
     nforced: np.ndarray,
     seeds: np.ndarray,
@@ -115,6 +324,7 @@ def _run(
 ) -> int:
     total = 0
     rec_cap = record.shape[1]
+    vals = np.zeros(2, np.float64)
     h = np.zeros(5, np.uint64)
     side = np.zeros(5, np.int64)
     lone = np.zeros(5, np.int64)  # the sides as seen while the partner is hidden
@@ -176,6 +386,8 @@ def _run(
             elif p == 0:
                 s = xorshift(s)
                 c = kth(m, below(s, popcount(m)))
+            elif p == 3:
+                c = _mimic(m, n, win, wseat, seat, tp, h, aside[b], md, pk, pt, cc, -1, vals)
             elif md == LEASTER:  # take as few points as possible: duck, dump on others
                 if n == 0:
                     c = min_card(m, THROW)
@@ -637,8 +849,10 @@ class SheepsheadKernel(GameKernel):
         "blind_points",
         "stake",
         "bump",
+        "aside",
     )
-    mask_keys = frozenset({"hands", "x_mask"})
+    mask_keys = frozenset({"hands", "x_mask", "aside"})
+    policies = frozenset({"random", "fast", "simple", "heuristic"})
     result_keys = (("score", "score"), ("tricks", "tricks"), ("res_points", "points"))
 
     def encode_one(self, state: DealState) -> dict[str, Any]:
@@ -665,6 +879,7 @@ class SheepsheadKernel(GameKernel):
             "blind_points": H.mask_points(st.blind_mask),
             "stake": st.stake,
             "bump": int(bool(st.variant["double_on_bump"])),
+            "aside": st.blind_mask if md == LEASTER else st.bury,
         }
 
     def run(self, a: Arrays, policy: int) -> int:
@@ -680,7 +895,7 @@ class SheepsheadKernel(GameKernel):
     def solve(self, a: Arrays) -> int:
         nodes = np.zeros(1, np.int64)
         fn: Any = _solve
-        fn(*(a[k] for k in self.state_keys if k != "blind_points"), a["score"],
+        fn(*(a[k] for k in self.state_keys if k not in ("blind_points", "aside")), a["score"],
            a["shaping"], a["bad"], nodes)  # fmt: skip
         if a["bad"].any():
             raise ValueError("the solver has no value for a leaster (SHP-9)")
@@ -697,6 +912,25 @@ class SheepsheadKernel(GameKernel):
     def action_code(self, state: DealState, action: Any) -> int:
         c = H.CARD_OF[action]
         return int(c) if H.KIND[action] == H.K_PLAY else -1
+
+    def likelihoods(self, states: Sequence[DealState], seat: int, miss: float) -> np.ndarray:
+        """How well the heuristic explains the card play of the seats other than ``seat``
+        in each of ``states`` (sampled deals of one observation): ``miss`` per card it
+        would not have played (:func:`_weights`)."""
+        row = self.encode_one(states[0])
+        st: Any = states[0]
+        plays = [(int(H.CARD_OF[a]), s) for a, s in zip(st.history, st.actors, strict=True)
+                 if H.KIND[a] == H.K_PLAY]  # fmt: skip
+        out = np.ones(len(states))
+        if not plays:
+            return out
+        hands = np.array([list(x.hands) for x in states], np.uint64)  # type: ignore[attr-defined]
+        asides = np.array([self.encode_one(x)["aside"] for x in states], np.uint64)
+        fn: Any = _weights
+        fn(hands, asides, np.array([c for c, _ in plays], np.int64),
+           np.array([s for _, s in plays], np.int64), row["mode"], row["picker"],
+           row["called"], np.uint64(row["x_mask"]), seat, float(miss), out)  # fmt: skip
+        return out
 
 
 KERNEL = SheepsheadKernel()
