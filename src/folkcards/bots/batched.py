@@ -61,11 +61,13 @@ class BatchPIMCBot(Bot):
     is played out ``k`` times on each of them. ``keep=z`` keeps the heuristic's choice
     unless another action's paired mean gain exceeds ``z`` standard errors (None: the best
     mean). ``infer``/``pool`` weight the deals by how well the heuristic explains the
-    other seats' decisions (:func:`folkcards.bots.search.resample`); ``only`` names the
-    phases searched (the heuristic decides the others). ``leaf``, ``root`` (tricks) and
-    ``hidden`` end the playouts in the kernel's solver and hide Sheepshead's partner (see
-    the module doc); None takes the game's ``batch_tuning`` for a tuned bot
-    (``bsearch``), else 0.
+    other seats' decisions (:func:`folkcards.bots.search.resample`); ``read`` does the same
+    for the card play in the kernel (``kernel.likelihoods``: Sasku, Scopone, Sheepshead),
+    at a fraction of the cost, with ``pool`` P sampling P deals for each one kept (a kernel
+    without that reading ignores it); ``only`` names the phases searched (the heuristic
+    decides the others). ``leaf``, ``root`` (tricks) and ``hidden`` end the playouts in the
+    kernel's solver and hide Sheepshead's partner (see the module doc); None takes the
+    game's ``batch_tuning`` for a tuned bot (``bsearch``), else 0.
 
     The evaluation's ``detail`` gives every action its ``deals``, ``playouts`` and
     ``samples`` (the deals, as hints count them: :func:`folkcards.bots.explain_hint`) and,

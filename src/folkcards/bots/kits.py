@@ -147,7 +147,14 @@ register_kit(
         batch_tuning=sasku.BATCH_TUNING,
     )
 )
-register_kit(BotKit("scopone", evaluate=scopone.evaluate, rollout=scopone.rollout))
+register_kit(
+    BotKit(
+        "scopone",
+        evaluate=scopone.evaluate,
+        rollout=scopone.rollout,
+        batch_tuning=scopone.BATCH_TUNING,
+    )
+)
 register_kit(
     BotKit("sheepshead", evaluate=sheepshead.evaluate, batch_tuning=sheepshead.BATCH_TUNING)
 )

@@ -27,8 +27,10 @@ search (the heuristic decides the others; empty = all),
 ``keep=Z`` (pimc) play the heuristic's choice unless another action's paired mean gain
 over it exceeds Z standard errors, ``c=X`` the IS-MCTS exploration constant.
 Batched options (``bpimc``, ``bsearch``): ``worlds=D`` sampled deals, ``k=K`` playouts per
-deal and action, ``policy=fast|simple|random``, ``noise=P`` a percentage of random moves
-in the playouts, ``ms``, ``keep``, ``only``, ``infer``, ``pool`` as above.
+deal and action, ``policy=fast|simple|random|heuristic`` (``heuristic``: the heuristic's
+card play in the kernel, from each seat's knowledge), ``noise=P`` a percentage of random
+moves in the playouts, ``read=M`` inference from the card play in the kernel (with
+``pool=P``: resampling), ``ms``, ``keep``, ``only``, ``infer``, ``pool`` as above.
 
 Bots that need more than the core package register themselves with :func:`register_bot`
 when their module is imported: ``openspiel`` (OpenSpiel's IS-MCTS) is registered by

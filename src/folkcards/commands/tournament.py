@@ -40,7 +40,7 @@ def add_parser(sub: Any) -> None:
         required=True,
         help="comma-separated bot specs, e.g. heuristic,random or search:iters=200,heuristic "
         "(bots: random, heuristic, search, pimc, ismcts, bpimc, bsearch, openspiel; options "
-        "iters=N ms=T policy=P prior=W only=P1+P2 keep=Z c=X; batched: worlds=D k=K noise=P)",
+        "iters=N ms=T policy=P prior=W only=P1+P2 keep=Z c=X; batched: worlds=D k=K noise=P read=M)",
     )
     p.add_argument(
         "--variant",
