@@ -36,30 +36,13 @@ def test_the_heuristic_policy_plays_exactly_by_the_rules(states: list[DealState]
 
 
 def test_every_play_of_a_playout_is_one_the_heuristic_rates_best(
-    states: list[DealState],
+    states: list[DealState], heuristic_playouts: Any
 ) -> None:
     """Each row is played out by the kernel's ``heuristic`` policy; replayed through the
     scalar engine, every recorded play must be one of the best by the heuristic's
     ``evaluate`` from that seat's observation."""
-    k = kernel_for("scopone")
-    assert k is not None and "heuristic" in k.policies
-    a = k.build(k.encode(states), np.arange(len(states)), seed=9, record=True)
-    k.play(a, "heuristic")
-    checked = 0
-    misses: list[str] = []
-    for i, state in enumerate(states):
-        st: Any = state.clone()
-        for code in a["record"][i, : a["nrec"][i]]:
-            obs = st.observation(st.to_act)
-            action = next(x for x in obs.legal if k.action_code(st, x) == int(code))
-            if len(obs.legal) > 1:
-                checked += 1
-                scores = HEUR.evaluate(obs)
-                if scores[action] < max(scores.values()) - 1e-9:
-                    misses.append(f"row {i} turn {st.turn}: {action.text}")
-            st.apply(action)
-        assert st.is_over
-    assert checked > 2 * POSITIONS
+    checked, misses = heuristic_playouts("scopone", states, HEUR.evaluate, lambda st, obs: "play")
+    assert checked["play"] > 2 * POSITIONS
     assert not misses, misses[:10]
 
 

@@ -268,6 +268,26 @@ def _mimic(
 
 
 @njit
+def _shows(
+    ex: np.ndarray, seat: int, c: int, led: np.uint64, win: int, bt: np.ndarray,
+    tr: np.uint64, mb: bool,
+) -> None:  # fmt: skip
+    """What a follower's card ``c`` shows of its hand, added to ``ex[seat]`` (as
+    ``play_exclusions`` reads the play): not following the led class ``led`` shows a void
+    in it, and in trumps too when ``c`` is no trump (SAS-10.3); under SAS-17.2 a card that
+    does not beat the winning ``win`` shows no card of its class that would have."""
+    if not has(led, c):
+        ex[seat] = ex[seat] | led
+        if not has(tr, c):
+            ex[seat] = ex[seat] | tr
+    if mb and not has(bt[win], c):
+        if has(led, c):
+            ex[seat] = ex[seat] | (led & bt[win])
+        elif has(tr, c):
+            ex[seat] = ex[seat] | (tr & bt[win])
+
+
+@njit
 def _run(
     hands: np.ndarray,
     trick: np.ndarray,
@@ -424,19 +444,11 @@ def _run(
                 led = cl[c]
                 win = c
                 wseat = seat
-            else:  # what the card shows of the hand (``play_exclusions``), then SAS-10.4
-                if not has(led, c):
-                    ex[seat] = ex[seat] | led
-                    if not has(tr, c):
-                        ex[seat] = ex[seat] | tr
-                if has(bt[win], c):
+            else:
+                _shows(ex, seat, c, led, win, bt, tr, mb)
+                if has(bt[win], c):  # SAS-10.4
                     win = c
                     wseat = seat
-                elif mb:
-                    if has(led, c):
-                        ex[seat] = ex[seat] | (led & bt[win])
-                    elif has(tr, c):
-                        ex[seat] = ex[seat] | (tr & bt[win])
             n += 1
             if n == 4:  # SAS-11.1, SAS-11.2
                 if wseat & 1:
@@ -568,18 +580,10 @@ def _weights(
                 win = c
                 wseat = seat
             else:
-                if not has(led, c):
-                    ex[seat] = ex[seat] | led
-                    if not has(tr, c):
-                        ex[seat] = ex[seat] | tr
+                _shows(ex, seat, c, led, win, bt, tr, mb)
                 if has(bt[win], c):
                     win = c
                     wseat = seat
-                elif mb:
-                    if has(led, c):
-                        ex[seat] = ex[seat] | (led & bt[win])
-                    elif has(tr, c):
-                        ex[seat] = ex[seat] | (tr & bt[win])
             n += 1
             if n == 4:
                 n = 0
