@@ -843,6 +843,32 @@ def _solve(
         score[b, 1] = 1 if p1 > p0 else 0
 
 
+def _public_key(state: Any) -> tuple[Any, ...]:
+    """What :func:`_public_knowledge` reads of a deal: its public history."""
+    return (
+        tuple(state.history),
+        tuple(state.actors),
+        state.trump,
+        bool(state.must_beat),
+        tuple(state.face_up),
+        state.dealer,
+        tuple((g, p, r, ret >= 0) for g, p, r, ret in state.exchanges),
+    )
+
+
+def _public_knowledge(state: Any) -> tuple[list[int], list[int]]:
+    """Per seat, the cards the play has shown it lacks (SAS-10.3, SAS-17.2) and the cards
+    every seat knows to lie elsewhere (:func:`located`): the same for every deal sampled
+    from one observation."""
+    excl = S.play_exclusions(
+        [a.step for a in state.history],
+        state.actors,
+        S.TRUMP_CONFIGS[state.trump],
+        bool(state.must_beat),
+    )
+    return list(excl), located(state)
+
+
 def located(state: Any) -> list[int]:
     """Per seat, the cards every seat knows to lie in another hand (or already played
     elsewhere): the face-up cards of ``deal to X`` with their recipients (SAS-6.4) and the
@@ -902,10 +928,31 @@ class SaskuKernel(GameKernel):
     )
     mask_keys = frozenset({"hands", "excl", "notat"})
 
-    def encode_one(self, state: DealState) -> dict[str, Any]:
+    def encode(self, states: Sequence[DealState]) -> Arrays:
+        """One row per state; the public knowledge (``excl``, ``notat``) is worked out once
+        for the states that share a public history, as the sampled deals of one
+        observation do."""
+        known: dict[tuple[Any, ...], tuple[list[int], list[int]]] = {}
+        rows = []
+        for state in states:
+            key = _public_key(state)
+            if key not in known:
+                known[key] = _public_knowledge(state)
+            rows.append(self.encode_one(state, known[key]))
+        return {
+            key: np.array([r[key] for r in rows], np.uint64 if key in self.mask_keys else np.int64)
+            for key in self.state_keys
+        }
+
+    def encode_one(
+        self, state: DealState, public: tuple[list[int], list[int]] | None = None
+    ) -> dict[str, Any]:
+        """The row of one play-phase state (``public``: its ``excl`` and ``notat`` when
+        already known)."""
         st: Any = state
         if st.phase != "play":
             raise ValueError(f"a Sasku deal in phase {st.phase!r} is not in card play")
+        excl, notat = public if public is not None else _public_knowledge(st)
         trick = list(st.trick)
         declarer_team = -1 if st.passed_deal or st.declarer is None else st.declarer & 1
         return {
@@ -920,13 +967,8 @@ class SaskuKernel(GameKernel):
             "must_beat": int(bool(st.must_beat)),
             "declarer_team": declarer_team,
             "target": int(st.variant["target"]),
-            "excl": S.play_exclusions(
-                [a.step for a in st.history],
-                st.actors,
-                S.TRUMP_CONFIGS[st.trump],
-                bool(st.must_beat),
-            ),
-            "notat": located(st),
+            "excl": excl,
+            "notat": notat,
         }
 
     def run(self, a: Arrays, policy: int) -> int:
