@@ -1,10 +1,16 @@
 """Batched Huutopussi card play (HUU-7 – HUU-9, HUU-12, HUU-13): must follow, must trump,
 must beat; trump made in mid-play by a declared marriage or an answered ask (HUU-8), each
 suit once; Erlangen's first trick, its window after every trick and kontra/re; the three-
-player deal; and every scoring rule (läpäri, Porvoo, Erlangen's doubling and rounding)."""
+player deal; and every scoring rule (läpäri, Porvoo, Erlangen's doubling and rounding).
+
+The ``heuristic`` policy (:func:`_mimic`) plays the heuristic bot's own choice — cards,
+declarations, asks, answers, kontra and re — from what the seat may know (HUU-14), and
+:meth:`HuutopussiKernel.likelihoods` (:func:`_weights`) reads the card play by it, as the
+search's inference from play does, for ``bpimc``/``bsearch`` with ``read``."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -25,6 +31,8 @@ from folkcards.batch._jit import (
     xorshift,
 )
 from folkcards.batch.core import Arrays, GameKernel, power_table
+from folkcards.bots.heuristic import huutopussi as HEUR
+from folkcards.cards import RANK_MASK, SUIT_MASK, TEN
 from folkcards.engine.api import DealState
 from folkcards.games.huutopussi import rules as HS
 from folkcards.games.huutopussi import rules as HT
@@ -49,6 +57,25 @@ PAIR = np.array(HT.PAIR, np.uint64)
 ACES = np.uint64(HT.ACES)
 SPADES = np.uint64(HT.SPADES)
 WORD_ORDER = np.array(HT.SUIT_ORDER_WORDS, np.int64)
+ACES_TENS = np.uint64(HT.ACES | (RANK_MASK[TEN] & HT.DECK))
+"""The aces and tens: what the heuristic counts for kontra and re (HUU-12.9)."""
+SUIT = np.array([SUIT_MASK[c // 13] & HT.DECK if c < 52 else 0 for c in range(64)], np.uint64)
+"""``SUIT[c]``: the cards of card ``c``'s suit."""
+H_POWER = np.array(
+    [
+        [
+            float(HEUR.power(c) + (15 if cfg.trumps >> c & 1 else 0)) if HT.DECK >> c & 1 else 0.0
+            for c in range(64)
+        ]
+        for cfg in CONFIGS
+    ],
+    np.float64,
+)
+"""``H_POWER[t, c]``: the heuristic's ordinal of card ``c`` under trump ``t`` (its
+``TrickView.power``: ``folkcards.bots.heuristic.huutopussi.power``, trumps 15 higher)."""
+LAPARI_TOTAL = 400
+"""The heuristic's läpäri threshold: a declarer whose opponents have this many match
+points (HUU-10) plays harder for every trick (HUU-9.4)."""
 
 DECLARE, ASK_HALF, ASK_MARRIAGE, ANSWER_SUIT, ANSWER_NO, ANSWER_YES, KONTRA, RE = (
     64, 68, 72, 73, 77, 78, 79, 80
@@ -98,6 +125,327 @@ def _round5(x: int) -> int:
 
 
 @njit
+def _options(
+    hand: np.uint64,
+    ns: int,
+    cur: int,
+    d: int,
+    erl: bool,
+    ans: bool,
+    ax: int,
+    us: int,
+    br: int,
+    wnd: bool,
+    cl: int,
+    n: int,
+    led: int,
+    win: int,
+    t: int,
+    first: bool,
+    opts: np.ndarray,
+) -> tuple[int, np.uint64]:
+    """The legal actions (codes) of seat ``cur`` holding ``hand``, written to ``opts``:
+    how many, and the playable cards among them. Answering: the one truthful answer,
+    or each marriage held (HUU-8.4, HUU-8.5); else the window's declarations and asks
+    (HUU-8.3 – HUU-8.5, HUU-12.6), kontra or re (HUU-12.9), the cards (HUU-7.3,
+    HUU-12.4 on the first trick: ``first``)."""
+    no = 0
+    cards = ZERO
+    if ans:
+        if ax >= 0:
+            opts[0] = ANSWER_YES if hand & PAIR[ax] != ZERO else ANSWER_NO
+            return 1, cards
+        for j in range(4):
+            y = WORD_ORDER[j]
+            if (us >> y) & 1 == 0 and hand & PAIR[y] == PAIR[y]:
+                opts[no] = ANSWER_SUIT + y
+                no += 1
+        if no == 0:
+            opts[0] = ANSWER_NO
+            no = 1
+        return no, cards
+    if wnd:
+        partner = _partner_of(cur, ns, d)
+        own_broken = (br >> cur) & 1
+        pstate = -1 if partner < 0 else (br >> partner) & 1
+        for j in range(4):
+            x = WORD_ORDER[j]
+            if (us >> x) & 1:
+                continue
+            kk = has(hand, KINGS[x])
+            qq = has(hand, QUEENS[x])
+            if kk and qq and own_broken == 0:
+                opts[no] = DECLARE + x
+                no += 1
+            if partner >= 0 and (kk != qq or (erl and not (kk and qq))):
+                opts[no] = ASK_HALF + x
+                no += 1
+        if pstate == 0:
+            opts[no] = ASK_MARRIAGE
+            no += 1
+    if erl and d >= 0 and cl < 9:
+        nth = cl + 1
+        if popcount(hand) >= 10 - nth:
+            ours = cur == d if ns == 3 else (cur & 1) == (d & 1)
+            if nth & 1 and not ours:
+                opts[no] = KONTRA
+                no += 1
+            elif nth & 1 == 0 and ours:
+                opts[no] = RE
+                no += 1
+    cards = _card_mask(hand, n, led, win, t, erl, first)
+    mm = cards
+    while mm != ZERO:
+        opts[no] = lowest(mm)
+        no += 1
+        mm = mm & (mm - ONE)
+    return no, cards
+
+
+@njit
+def _friend(s: int, me: int, ns: int, d: int) -> bool:
+    """Whether seat ``s`` plays with ``me`` as the heuristic sees it: partners by seat
+    parity with four players (HUU-2.1); with three, everyone but the declarer against
+    the declarer (HUU-2.3, HUU-13)."""
+    if ns == 4:
+        return (s & 1) == (me & 1)
+    return s == me or (me != d and s != d)
+
+
+@njit
+def _mimic(
+    opts: np.ndarray,
+    no: int,
+    h: np.ndarray,
+    ns: int,
+    cur: int,
+    d: int,
+    n: int,
+    lead: int,
+    win: int,
+    wseat: int,
+    tp: int,
+    t: int,
+    pts: np.ndarray,
+    aside: np.uint64,
+    lapari: bool,
+    mv: np.ndarray,
+    probe: int,
+    vals: np.ndarray,
+) -> int:
+    """The heuristic's action (:func:`folkcards.bots.heuristic.huutopussi.evaluate`)
+    among the legal ``opts[:no]`` of seat ``cur``, from what it may know (HUU-14): its
+    hand, the cards played, the trick, and — with three players — the declarer's own
+    discards (``aside``: unseen by the others, HUU-14.6). Declare the richest marriage
+    (1000 + its value, HUU-8.3), kontra or re with five aces and tens (± 800, HUU-12.9),
+    ask for a half marriage (500 + 0.4 × its value, HUU-8.5), else for a marriage (450,
+    HUU-8.4), answer with the richest marriage (its value; ``no``/``yes`` 0); the cards
+    by the shared tactics of ``common.score_plays`` (sides: HUU-2.1, HUU-13), a declarer
+    whose opponents have ``LAPARI_TOTAL`` match points scoring its cards above 15 five
+    higher (``lapari``: aim at läpäri, HUU-9.4). The first best action is taken;
+    ``vals`` receives the best value and action ``probe``'s."""
+    hand = h[cur]
+    best = -1
+    bv = -1e300
+    vals[1] = -1e300
+    cards = False
+    for j in range(no):
+        if opts[j] < 64:
+            cards = True
+    # the cards' context (``_play``): what the seat cannot place, and the sides
+    unseen = ZERO
+    ptc = False
+    msd = False
+    safe_friend = False
+    lap = False
+    opp_trumps = False
+    to_come = ns - 1 - n
+    trumps = TRUMPS[t]
+    if cards:
+        for k in range(ns):
+            if k != cur:
+                unseen = unseen | h[k]
+        if not (ns == 3 and cur == d):
+            unseen = unseen | aside
+        for k in range(1, to_come + 1):
+            o = (cur + k) % ns
+            if o != cur and _friend(o, cur, ns, d):
+                ptc = True
+        msd = d >= 0 and _friend(d, cur, ns, d)
+        lap = lapari and cur == d
+        opp_trumps = unseen & trumps != ZERO
+        if n > 0:
+            safe_friend = _friend(wseat, cur, ns, d) and (
+                to_come == 0 or unseen & BEATS[t, win] == ZERO
+            )
+    for j in range(no):
+        o = opts[j]
+        if o < 64:
+            c = o
+            p = pts[c]
+            pw = H_POWER[t, c]
+            trump = has(trumps, c)
+            if n == 0:  # ``_lead_score``
+                boss = unseen & BEATS[t, c] == ZERO
+                if trump:
+                    if boss and msd and opp_trumps:
+                        v = 30 + 0.1 * pw
+                    elif boss:
+                        v = 8 + 0.01 * pw
+                    else:
+                        v = -5 - p - 0.05 * pw
+                elif boss:
+                    v = 15 + p * 0.2
+                elif unseen & BEATS[t, c] & ~trumps == ZERO:  # the top of its plain suit
+                    out_there = popcount(unseen & ~BEATS[t, c] & SUIT[c] & ~trumps)
+                    v = 6 + 0.5 * p + out_there
+                else:
+                    v = -p - 0.02 * pw - 0.5 * popcount(hand & SUIT[c])
+            else:  # ``score_plays`` with a trick on the table
+                cheap = -0.02 * pw - (0.5 if trump else 0.0)
+                if safe_friend:  # schmear, but not a trump that will win tricks later
+                    v = p - (2.0 + 0.2 * pw if trump else 0.05 * pw)
+                elif has(BEATS[t, win], c):
+                    value = tp + p
+                    if to_come == 0 or unseen & BEATS[t, c] == ZERO:
+                        v = 20 + value + cheap * 3
+                    elif ptc:
+                        v = 2 + 0.3 * value + cheap * 3 - 0.3 * p
+                    else:
+                        v = 5 + 0.5 * value + cheap * 3 - 0.5 * p
+                else:
+                    v = -p + cheap * 2 - (0.1 * pw if trump else 0.0)  # lose little
+            if lap and v > 15:
+                v = v + 5.0
+        elif o < ASK_HALF:  # declare X (HUU-8.3)
+            v = 1000.0 + mv[o - DECLARE]
+        elif o < ASK_MARRIAGE:  # ask half X (HUU-8.5)
+            v = 500.0 + mv[o - ASK_HALF] * 0.4
+        elif o == ASK_MARRIAGE:  # HUU-8.4
+            v = 450.0
+        elif o < ANSWER_NO:  # answer X (HUU-8.4)
+            v = float(mv[o - ANSWER_SUIT])
+        elif o < KONTRA:  # answer no, answer yes
+            v = 0.0
+        else:  # kontra, re (HUU-12.9)
+            v = 800.0 if popcount(hand & ACES_TENS) >= 5 else -800.0
+        if o == probe:
+            vals[1] = v
+        if v > bv:
+            bv = v
+            best = o
+    vals[0] = bv
+    return best
+
+
+@njit
+def _weights(
+    hands: np.ndarray,
+    aside: np.ndarray,
+    codes: np.ndarray,
+    ns: int,
+    first: int,
+    erl: bool,
+    d: int,
+    lapari: bool,
+    scheme: int,
+    mv: np.ndarray,
+    me: int,
+    miss: float,
+    out: np.ndarray,
+) -> None:
+    """Inference from play: each row's weight is ``miss`` to the power of the actions of
+    the card play so far (``codes``, from its first action, by ``first`` the leader:
+    HUU-7.1, HUU-12.2, HUU-13.2) by seats other than ``me`` that the heuristic
+    (:func:`_mimic`) would not have chosen with the row's hands (``hands``: as the play
+    began) and the declarer's discards (``aside``). An answer (HUU-8.4, HUU-8.5: the
+    phase ``answer``, not ``play``) and a step with one legal action tell nothing. The
+    play is replayed by the rules of :func:`_run` (HUU-7.3 – HUU-7.5, HUU-8, HUU-12.4 –
+    HUU-12.6, HUU-12.9); the scores are not needed."""
+    vals = np.zeros(2, np.float64)
+    opts = np.zeros(40, np.int64)
+    h = np.zeros(4, np.uint64)
+    pts = POINTS[scheme]
+    for b in range(hands.shape[0]):
+        for k in range(4):
+            h[k] = hands[b, k]
+        w = 1.0
+        cur = first
+        lead = first
+        n = 0
+        led = 0
+        win = 0
+        wseat = first
+        tp = 0
+        done = 0
+        t = 4
+        us = 0
+        br = 0
+        wnd = False
+        ans = False
+        ak = -1
+        ax = -1
+        cl = 0
+        for i in range(codes.shape[0]):
+            code = codes[i]
+            no, _ = _options(h[cur], ns, cur, d, erl, ans, ax, us, br, wnd, cl, n, led, win,
+                             t, done == 0, opts)  # fmt: skip
+            if cur != me and not ans and no > 1:
+                _mimic(opts, no, h, ns, cur, d, n, lead, win, wseat, tp, t, pts, aside[b],
+                       lapari, mv, code, vals)  # fmt: skip
+                if vals[1] < vals[0] - 1e-9:
+                    w *= miss
+            if code < 64:  # HUU-7.4, HUU-7.5
+                h[cur] = h[cur] ^ bit(code)
+                tp += pts[code]
+                if n == 0:
+                    wnd = False  # HUU-8.2
+                    lead = cur
+                    led = code
+                    win = code
+                    wseat = cur
+                elif has(BEATS[t, win], code):
+                    win = code
+                    wseat = cur
+                n += 1
+                if n < ns:
+                    cur = (cur + 1) % ns
+                else:
+                    n = 0
+                    tp = 0
+                    done += 1
+                    wnd = erl or lead == wseat  # HUU-8.1, HUU-12.5
+                    lead = wseat
+                    cur = wseat
+            elif code < ASK_HALF:  # declare X (HUU-8.3)
+                wnd = False
+                t = code - DECLARE
+                us = us | (1 << t)
+            elif code <= ASK_MARRIAGE:  # HUU-8.4, HUU-8.5
+                wnd = False
+                ak = cur
+                ax = code - ASK_HALF if code < ASK_MARRIAGE else -1
+                ans = True
+                cur = _partner_of(cur, ns, d)
+            elif code < KONTRA:  # the answers (HUU-8.4 – HUU-8.6, HUU-12.6)
+                if code < ANSWER_NO:
+                    t = code - ANSWER_SUIT
+                    us = us | (1 << t)
+                    br = br | (1 << ak)
+                elif code == ANSWER_YES and h[ak] & PAIR[ax] != ZERO:
+                    t = ax
+                    us = us | (1 << ax)
+                    br = br | (1 << ak) | (1 << cur)
+                ans = False
+                cur = ak
+                ak = -1
+                ax = -1
+            else:  # kontra, re (HUU-12.9)
+                cl += 1
+        out[b] = w
+
+
+@njit
 def _run(
     hands: np.ndarray,
     nseats: np.ndarray,
@@ -127,6 +475,8 @@ def _run(
     scheme: np.ndarray,
     marriage_values: np.ndarray,
     discard_points: np.ndarray,
+    discards: np.ndarray,
+    lapari: np.ndarray,
     forced: np.ndarray,
     nforced: np.ndarray,
     seeds: np.ndarray,
@@ -140,6 +490,7 @@ def _run(
 ) -> int:
     total = 0
     rec_cap = record.shape[1]
+    vals = np.zeros(2, np.float64)
     h = np.zeros(4, np.uint64)
     opts = np.zeros(40, np.int64)
     side = np.zeros(4, np.int64)
@@ -184,68 +535,9 @@ def _run(
                 break  # the last ``stop`` tricks are left to the solver (:func:`_dd`)
             hand = h[cur]
             # --- the legal actions (codes) -------------------------------------------
-            no = 0
-            cards = ZERO
-            if ans:  # HUU-8.4, HUU-8.5: the partner answers
-                if ax >= 0:
-                    opts[0] = ANSWER_YES if hand & PAIR[ax] != ZERO else ANSWER_NO
-                    no = 1
-                else:
-                    for j in range(4):
-                        y = WORD_ORDER[j]
-                        if (us >> y) & 1 == 0 and hand & PAIR[y] == PAIR[y]:
-                            opts[no] = ANSWER_SUIT + y
-                            no += 1
-                    if no == 0:
-                        opts[0] = ANSWER_NO
-                        no = 1
-            else:
-                if wnd:  # HUU-8.3 – HUU-8.5 (HUU-12.6)
-                    partner = _partner_of(cur, ns, d)
-                    own_broken = (br >> cur) & 1
-                    pstate = -1 if partner < 0 else (br >> partner) & 1
-                    for j in range(4):
-                        x = WORD_ORDER[j]
-                        if (us >> x) & 1:
-                            continue
-                        kk = has(hand, KINGS[x])
-                        qq = has(hand, QUEENS[x])
-                        if kk and qq and own_broken == 0:
-                            opts[no] = DECLARE + x
-                            no += 1
-                        if partner >= 0 and (kk != qq or (erl and not (kk and qq))):
-                            opts[no] = ASK_HALF + x
-                            no += 1
-                    if pstate == 0:
-                        opts[no] = ASK_MARRIAGE
-                        no += 1
-                if erl and d >= 0 and cl < 9:  # HUU-12.9
-                    nth = cl + 1
-                    hc = 0
-                    mm = hand
-                    while mm != ZERO:
-                        mm = mm & (mm - np.uint64(1))
-                        hc += 1
-                    if hc >= 10 - nth:
-                        ours = side[cur] == side[d]
-                        if nth & 1 and not ours:
-                            opts[no] = KONTRA
-                            no += 1
-                        elif nth & 1 == 0 and ours:
-                            opts[no] = RE
-                            no += 1
-                led = trick[b, 0] if n > 0 else 0
-                cards = _card_mask(hand, n, led, win, t, erl, done == 0)
-                mm = cards
-                while mm != ZERO:
-                    low = mm & (~mm + np.uint64(1))
-                    c = 0
-                    while low > np.uint64(1):
-                        low = low >> np.uint64(1)
-                        c += 1
-                    opts[no] = c
-                    no += 1
-                    mm = mm & (mm - np.uint64(1))
+            led = trick[b, 0] if n > 0 else 0
+            no, cards = _options(hand, ns, cur, d, erl, ans, ax, us, br, wnd, cl, n, led, win,
+                                 t, done == 0, opts)  # fmt: skip
             # --- the choice --------------------------------------------------------------
             p = policy & 15
             if policy >= 16:  # a share of random moves (policy >> 4 %)
@@ -264,6 +556,9 @@ def _run(
             elif p == 0:
                 s = xorshift(s)
                 code = opts[below(s, no)]
+            elif p == 3:  # the heuristic bot's own choice, from what the seat may know
+                code = _mimic(opts, no, h, ns, cur, d, n, lead, win, wseat, tp, t, pts,
+                              discards[b], lapari[b] != 0, mv, -1, vals)  # fmt: skip
             else:
                 code = -1
                 best = -1
@@ -899,6 +1194,22 @@ def _solve(
         tricks_done[b] = ntot
 
 
+PLAY_ONLY = frozenset({"discard_points", "discards", "lapari"})
+"""State keys that :func:`_run` reads and the solver (four players, open hands) does not."""
+
+
+def _lapari(st: Any) -> bool:
+    """Whether the declarer's opponents have at least ``LAPARI_TOTAL`` in the match
+    totals carried into the deal (HUU-10.3): the heuristic's declarer then plays for
+    every trick (its ``lapari``: aim at läpäri, HUU-9.4). A side is a team of two with
+    four players (HUU-2.1), a seat with three (HUU-13.4); no declarer, no bonus."""
+    d = st.declarer
+    if d < 0:
+        return False
+    own = d % 2 if st.num_seats == 4 else d
+    return max((x for i, x in enumerate(st.totals) if i != own), default=0) >= LAPARI_TOTAL
+
+
 class HuutopussiKernel(GameKernel):
     """Huutopussi's card play in a batch (4 players, 3 players, Erlangen)."""
 
@@ -935,7 +1246,11 @@ class HuutopussiKernel(GameKernel):
         "scheme",
         "marriage_values",
         "discard_points",
+        "discards",
+        "lapari",
     )
+    mask_keys = frozenset({"hands", "discards"})
+    policies = frozenset({"random", "fast", "simple", "heuristic"})
     result_keys = (
         ("score", "score"),
         ("tricks", "tricks"),
@@ -987,6 +1302,8 @@ class HuutopussiKernel(GameKernel):
             "scheme": SCHEMES.index(r.point_scheme),
             "marriage_values": list(r.marriage_values),
             "discard_points": sum(r.card_points[c] for c in st.discards),
+            "discards": sum(1 << c for c in st.discards),  # HUU-6.2, seen by the declarer
+            "lapari": int(_lapari(st)),
         }
 
     def run(self, a: Arrays, policy: int) -> int:
@@ -1001,7 +1318,7 @@ class HuutopussiKernel(GameKernel):
     def solve(self, a: Arrays) -> int:
         nodes = np.zeros(1, np.int64)
         fn: Any = _solve
-        fn(*(a[k] for k in self.state_keys if k != "discard_points"), a["score"],
+        fn(*(a[k] for k in self.state_keys if k not in PLAY_ONLY), a["score"],
            a["shaping"], a["bad"], nodes)  # fmt: skip
         if a["bad"].any():
             raise ValueError(
@@ -1032,6 +1349,38 @@ class HuutopussiKernel(GameKernel):
             HT.K_RE: RE,
         }
         return int(codes.get(kind, -1))
+
+    def likelihoods(self, states: Sequence[DealState], seat: int, miss: float) -> np.ndarray:
+        """How well the heuristic explains the card play of the seats other than ``seat``
+        in each of ``states`` (sampled deals of one observation: the same public play,
+        different hidden hands and, with three players, discards): ``miss`` per action of
+        the phase ``play`` — a card, a declaration, an ask, kontra or re — that it would
+        not have chosen with that deal's hands (:func:`_weights`), as
+        :func:`folkcards.bots.search.likelihood` weights that part of the deal."""
+        st: Any = states[0]
+        out = np.ones(len(states))
+        history = st.history
+        start = next((i for i, x in enumerate(history) if HT.KIND[x] >= HT.K_PLAY), None)
+        if start is None:  # HUU-7.1: the card play has not begun
+            return out
+        played = history[start:]
+        actors = st.actors[start:]
+        gone = [0] * 4  # the cards each seat has played (HUU-7.4)
+        for x, s in zip(played, actors, strict=True):
+            if HT.KIND[x] == HT.K_PLAY:
+                gone[s] |= 1 << HT.ARG[x]
+        worlds: list[Any] = list(states)
+        hands = np.array(
+            [[(list(w.hands) + [0] * 4)[k] | gone[k] for k in range(4)] for w in worlds],
+            np.uint64,
+        )
+        asides = np.array([sum(1 << c for c in w.discards) for w in worlds], np.uint64)
+        codes = np.array([self.action_code(st, x) for x in played], np.int64)
+        fn: Any = _weights
+        fn(hands, asides, codes, st.num_seats, actors[0], bool(st.rules.erlangen), st.declarer,
+           _lapari(st), SCHEMES.index(st.rules.point_scheme),
+           np.array(st.rules.marriage_values, np.int64), seat, float(miss), out)  # fmt: skip
+        return out
 
     def mismatches(self, a: Arrays, row: int, state: DealState) -> list[str]:
         if not state.is_over:
