@@ -2,7 +2,8 @@
 
     python benchmarks/policy_agreement.py [--deals 150] [GAME …]
 
-Deals are played by the heuristic; at every card decision with a choice, the position
+Deals are played by the heuristic; at every decision of the card play with a choice (a
+card; in Huutopussi also a declaration, an ask, an answer, kontra or re), the position
 is put into the game's kernel as a batch of one and the first card each kernel policy
 plays there (``fast``: the heuristic's rating with every hand open; ``heuristic``, where
 the kernel has it: the heuristic's play from the seat's own knowledge) is compared with
@@ -37,7 +38,7 @@ def agreement(game: str, deals: int) -> dict[str, float]:
             obs = deal.observation(deal.to_act)
             scores = kit.scores(obs, playout=True)
             choice = max(obs.legal, key=lambda a: (scores[a], rng.random()))
-            if kernel.accepts(deal) and len(obs.legal) > 1:
+            if kernel.accepts(deal) and not kernel.skipped(deal) and len(obs.legal) > 1:
                 best = max(scores.values())
                 decisions += 1
                 for p in policies:
@@ -52,13 +53,15 @@ def agreement(game: str, deals: int) -> dict[str, float]:
 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("games", nargs="*", default=["sasku", "scopone", "sheepshead"])
+    ap.add_argument(
+        "games", nargs="*", default=["sasku", "scopone", "sheepshead", "satat", "huutopussi"]
+    )
     ap.add_argument("--deals", type=int, default=150)
     args = ap.parse_args(argv)
     for game in args.games:
         out = agreement(game, args.deals)
         rates = "  ".join(f"{k} {v:.1%}" for k, v in out.items() if k != "decisions")
-        print(f"{game}: {out['decisions']} card decisions with a choice  {rates}")
+        print(f"{game}: {out['decisions']} decisions with a choice  {rates}")
     return 0
 
 

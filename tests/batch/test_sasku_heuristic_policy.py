@@ -106,17 +106,27 @@ def test_the_public_knowledge_is_the_heuristics() -> None:
     assert compared > 500 and up > 200 and given > 50
 
 
-def test_a_kernel_without_the_policy_refuses_it_and_bpimc_falls_back() -> None:
+def test_a_kernel_without_the_policy_refuses_it_and_bpimc_falls_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every kernel plays the heuristic now: one (Satat's) is made to lack it. It refuses
+    the policy, and ``bpimc`` asked for it searches on the scalar engine instead (its
+    evaluation counts scalar ``samples``, not batched ``deals``)."""
     other = kernel_for("satat")
-    assert other is not None and "heuristic" not in other.policies
+    assert other is not None and "heuristic" in other.policies
     state = positions(GAMES["satat"], 1, seed=2)[0]
+    obs = state.observation(state.to_act)
+    assert obs.phase == "play" and len(obs.legal) > 1
+    bot = make_bot("bpimc:policy=heuristic:worlds=4")
+    batched = bot.evaluate(obs, random.Random(1))
+    assert all("deals" in d for d in batched.detail.values())
+    monkeypatch.setattr(other, "policies", other.policies - {"heuristic"})
     a = other.build(other.encode([state]), np.arange(1))
     with pytest.raises(ValueError, match="no policy 'heuristic'"):
         other.play(a, "heuristic")
-    bot = make_bot("bpimc:policy=heuristic:worlds=4")
-    obs = state.observation(state.to_act)
     ev = bot.evaluate(obs, random.Random(1))
     assert ev.choice in obs.legal
+    assert all("deals" not in d and d["samples"] > 0 for d in ev.detail.values())
 
 
 def test_the_kernels_reading_of_the_play_is_the_searchs_likelihood() -> None:

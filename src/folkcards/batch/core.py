@@ -58,8 +58,8 @@ class GameKernel:
     solver: bool = False
     """True when :meth:`solve` can finish rows stopped before the end (``play(stop=)``)."""
     policies: frozenset[str] = frozenset({"random", "fast", "simple"})
-    """The playout policies the kernel plays (Sasku's adds ``heuristic``: the bot kit's
-    own card play from each seat's knowledge, not from the open hands)."""
+    """The playout policies the kernel plays (every game's kernel adds ``heuristic``: the
+    bot kit's own card play from each seat's knowledge, not from the open hands)."""
     state_keys: tuple[str, ...] = ()
     mask_keys: frozenset[str] = frozenset({"hands"})
     """State keys held as ``uint64`` card masks (every other key is ``int64``)."""

@@ -3,6 +3,11 @@ supreme, a led 2♥ calling for trumps once the trump is known, the deal won at 
 tricks, the 7-0 choice to continue (and 13-0), and Trup Kasiet's hidden trump becoming
 known as play reveals it. Signals change nothing that counts and are left out.
 
+The ``heuristic`` policy (:func:`_mimic`) plays the Satat heuristic's card from what the
+seat may know (its hand, the cards played, the trump only where SAT-19.3 shows it), and
+:meth:`SatatKernel.likelihoods` reads the play with it (:func:`_weights`): the batched
+search's inference from play.
+
 The endgame solver (:func:`_dd`, :meth:`SatatKernel.solve`) finishes rows stopped with a
 few tricks left by their exact double-dummy value. Satat's utility
 (:func:`folkcards.bots.base.utilities`) is the deal's winner (SAT-10) plus the margin of
@@ -13,11 +18,13 @@ one more decision of the side that made the seven."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
 from folkcards.batch._jit import (
+    ONE,
     ZERO,
     below,
     bit,
@@ -33,9 +40,11 @@ from folkcards.batch._jit import (
     xorshift,
 )
 from folkcards.batch.core import Arrays, GameKernel, power_table
+from folkcards.bots.heuristic import satat as HEUR
 from folkcards.cards import SUIT_MASK
 from folkcards.engine.api import DealState
 from folkcards.games import satat as T
+from folkcards.games.satat.rules import SUF
 
 BEATS = np.array([list(c.beats) + [0] * 12 for c in T.CONFIGS], np.uint64)
 TRUMPS = np.array([c.trumps for c in T.CONFIGS], np.uint64)
@@ -50,6 +59,28 @@ TWO_H = T.TWO_H
 CONTINUE, STOP = 64, 65
 PLAY_ON, OVER, CHOICE = 0, 1, 2
 """What follows a trick (:func:`_after`): more play, the end of the deal, the 7-0 choice."""
+NO_TRUMP = 4
+"""The heuristic's view of a seat that does not know the trump (Trup Kasiet, SAT-19.3)."""
+VIEW_BEATS = np.array([list(s) + [0] * 12 for s in HEUR.STRONGER], np.uint64)
+"""``VIEW_BEATS[view][c]``: the cards that beat ``c`` as the heuristic sees it, per trump
+suit and for :data:`NO_TRUMP` (the 2♥ still supreme; SAT-1.3, SAT-1.8, SAT-8.5)."""
+VIEW_TRUMPS = np.array([SUIT_MASK[t] for t in range(4)] + [0], np.uint64)
+"""The cards the heuristic counts as trumps in each view (the 2♥ one when hearts are)."""
+VIEW_POWER = np.array(
+    [
+        [
+            40.0 if c == TWO_H else float(HEUR.rank_value(c) + (15 if c // 13 == t else 0))
+            for c in range(52)
+        ]
+        + [0.0] * 12
+        for t in range(5)
+    ],
+    np.float64,
+)
+"""The heuristic's ``power`` of each card per view: 40 for the 2♥, else its rank value,
+15 more for a trump."""
+SUIT_OF = np.array([SUIT_MASK[c // 13] if c < 52 else 0 for c in range(64)], np.uint64)
+"""Each card's whole suit (the 2♥ a heart, SAT-1.3)."""
 
 
 @njit
@@ -101,6 +132,201 @@ def _after(t0: int, t1: int, team: int, cont: bool) -> int:
 
 
 @njit
+def _mimic(
+    m: np.uint64,
+    n: int,
+    trick: np.ndarray,
+    lead: int,
+    seat: int,
+    h: np.ndarray,
+    vt: int,
+    tm: int,
+    key: bool,
+    probe: int,
+    vals: np.ndarray,
+) -> int:
+    """The heuristic's card (:func:`folkcards.bots.heuristic.satat.evaluate`: the shared
+    tactics of ``common.score_plays`` with Satat's sides, power and 2♥) among the legal
+    cards ``m`` of ``seat``, the ``n`` cards of ``trick`` led by ``lead`` on the table,
+    from what the seat may know (SAT-19): its hand, the cards played (``unseen`` is the
+    other hands), the partnerships by seat parity, the trump maker ``tm`` (whose side
+    draws trumps), and the trump as view ``vt`` (a suit, or :data:`NO_TRUMP` for a seat
+    of Trup Kasiet that does not know it, SAT-19.3; the trick winner is then the one it
+    sees). The 2♥ (power 40, beats everything, SAT-1.3) costs 25 unless the trick is a
+    key one (``key``: a side has six tricks, or a 7-0 continuation, SAT-9). Signals
+    (SAT-16.6) rate below the plain play and the batch plays none. The first best card is
+    played; ``vals`` receives the best value and card ``probe``'s (for
+    :func:`_weights`)."""
+    hand = h[seat]
+    unseen = ZERO
+    for k in range(4):
+        if k != seat:
+            unseen = unseen | h[k]
+    vb = VIEW_BEATS[vt]
+    trumps = VIEW_TRUMPS[vt]
+    power = VIEW_POWER[vt]
+    best = -1
+    bv = -1e300
+    if n == 0:  # common._lead_score (no card points in Satat)
+        declares = (tm & 1) == (seat & 1)
+        opp_trumps = unseen & trumps != ZERO
+        mm = m
+        while mm != ZERO:
+            c = lowest(mm)
+            mm = mm & (mm - ONE)
+            pw = power[c]
+            boss = unseen & vb[c] == ZERO
+            if has(trumps, c):
+                if boss and declares and opp_trumps:
+                    v = 30 + 0.1 * pw
+                elif boss:
+                    v = 8 + 0.01 * pw
+                else:
+                    v = -5 - 0.05 * pw
+            elif boss:
+                v = 15.0
+            elif unseen & vb[c] & ~trumps == ZERO:  # the top of its plain suit
+                v = 6.0 + popcount(unseen & SUIT_OF[c] & ~vb[c] & ~trumps)
+            else:  # low from a short suit
+                v = -0.02 * pw - 0.5 * popcount(hand & SUIT_OF[c])
+            if c == TWO_H and not key:
+                v -= 25.0  # keep the 2♥ for a key trick
+            if c == probe:
+                vals[1] = v
+            if v > bv:
+                bv = v
+                best = c
+        vals[0] = bv
+        return best
+    win = trick[0]  # the winner as the seat sees it (common.winning)
+    wseat = lead
+    for i in range(1, n):
+        c = trick[i]
+        if has(vb[win], c):
+            win = c
+            wseat = (lead + i) & 3
+    to_come = 3 - n
+    friend_safe = (wseat & 1) == (seat & 1) and (to_come == 0 or unseen & vb[win] == ZERO)
+    partner_to_come = n < 2
+    mm = m
+    while mm != ZERO:
+        c = lowest(mm)
+        mm = mm & (mm - ONE)
+        pw = power[c]
+        trump = has(trumps, c)
+        cheap = -0.02 * pw - (0.5 if trump else 0.0)
+        if friend_safe:  # the partner has it: throw, but not a trump
+            v = -(2.0 + 0.2 * pw if trump else 0.05 * pw)
+        elif has(vb[win], c):
+            if to_come == 0 or unseen & vb[c] == ZERO:  # a sure winner
+                v = 20 + cheap * 3
+            elif partner_to_come:
+                v = 2 + cheap * 3
+            else:
+                v = 5 + cheap * 3
+        else:  # lose little
+            v = cheap * 2 - (0.1 * pw if trump else 0.0)
+        if c == TWO_H and not key:
+            v -= 25.0  # keep the 2♥ for a key trick
+        if c == probe:
+            vals[1] = v
+        if v > bv:
+            bv = v
+            best = c
+    vals[0] = bv
+    return best
+
+
+@njit
+def _weights(
+    hands: np.ndarray,
+    trumps: np.ndarray,
+    tcards: np.ndarray,
+    plays: np.ndarray,
+    seats: np.ndarray,
+    signals: np.ndarray,
+    tk: bool,
+    tm: int,
+    me: int,
+    miss: float,
+    out: np.ndarray,
+) -> None:
+    """Inference from play: each row's weight is ``miss`` to the power of the plays so
+    far (cards ``plays`` by ``seats``, in order from the first lead; ``signals`` 1 for a
+    play with a SAT-16.6 suffix) of seats other than ``me`` that the heuristic
+    (:func:`_mimic`) would not have made with the row's hands, trump and Trup Kasiet
+    trump card (``trumps``, ``tcards``: a sampled deal's own). The trump as each seat
+    knows it follows the play (SAT-15.4, SAT-19.3), and the legal cards SAT-8.3 with
+    SAT-15.5; a single legal card tells nothing, and a suffixed play is always one the
+    heuristic would not make (it rates it half a point below the plain play of its
+    card)."""
+    vals = np.zeros(2, np.float64)
+    gone = np.zeros(4, np.uint64)
+    for i in range(plays.shape[0]):
+        gone[seats[i]] = gone[seats[i]] | bit(plays[i])
+    h = np.zeros(4, np.uint64)
+    trick = np.zeros(4, np.int64)
+    for b in range(hands.shape[0]):
+        for k in range(4):
+            h[k] = hands[b, k] | gone[k]  # the hands play began with
+        tr = trumps[b]
+        bt = BEATS[tr]
+        tc = tcards[b]
+        kn = not tk  # known from the first lead in the main game; SAT-15.4 in Trup Kasiet
+        cd = 15
+        w = 1.0
+        n = 0
+        lead = 0
+        lk = kn
+        win = 0
+        wseat = 0
+        t0 = 0
+        t1 = 0
+        for i in range(plays.shape[0]):
+            seat = seats[i]
+            c = plays[i]
+            if seat != me:
+                if signals[i] != 0:
+                    w *= miss
+                else:
+                    m = _legal(h[seat], n, trick[0], lk, tr)  # SAT-8.3
+                    if popcount(m) > 1:
+                        vt = tr if kn or seat == tm else NO_TRUMP  # SAT-19.3
+                        key = t0 >= 6 or t1 >= 6  # a continuation has seven (SAT-9.3)
+                        _mimic(m, n, trick, lead, seat, h, vt, tm, key, c, vals)
+                        if vals[1] < vals[0] - 1e-9:
+                            w *= miss
+            h[seat] = h[seat] ^ bit(c)
+            if c == tc:
+                kn = True  # SAT-15.4 (a)
+            trick[n] = c
+            if n == 0:
+                lead = seat
+                win = c
+                wseat = seat
+                lk = kn  # SAT-15.5
+            elif has(bt[win], c):  # SAT-8.5
+                win = c
+                wseat = seat
+            n += 1
+            if n < 4:
+                continue
+            n = 0
+            if wseat & 1 == 0:
+                t0 += 1
+            else:
+                t1 += 1
+            if tk and not kn and win != TWO_H:  # SAT-15.4 (b)
+                suits = 0
+                for k in range(4):
+                    suits = suits | (1 << (trick[k] // 13))
+                cd = _narrowed(cd, trick[0], win, suits)
+                if cd == 1 or cd == 2 or cd == 4 or cd == 8:
+                    kn = True
+        out[b] = w
+
+
+@njit
 def _run(
     hands: np.ndarray,
     trick: np.ndarray,
@@ -117,6 +343,7 @@ def _run(
     cands: np.ndarray,
     tcard: np.ndarray,
     over: np.ndarray,
+    tm: np.ndarray,
     forced: np.ndarray,
     nforced: np.ndarray,
     seeds: np.ndarray,
@@ -131,6 +358,7 @@ def _run(
     total = 0
     rec_cap = record.shape[1]
     h = np.zeros(4, np.uint64)
+    vals = np.zeros(2, np.float64)
     for b in range(hands.shape[0]):
         for k in range(4):
             h[k] = hands[b, k]
@@ -176,7 +404,7 @@ def _run(
                 elif p == 0:
                     s = xorshift(s)
                     code = CONTINUE if below(s, 2) == 0 else STOP
-                else:
+                else:  # the heuristic always continues (failing costs nothing, SAT-9.3)
                     code = CONTINUE
                 if step < rec_cap:
                     record[b, step] = code
@@ -204,6 +432,10 @@ def _run(
             elif p == 0:
                 s = xorshift(s)
                 c = kth(m, below(s, popcount(m)))
+            elif p == 3:  # the heuristic, from what the seat knows (SAT-19.3)
+                vt = tr if not hidden or kn or seat == tm[b] else NO_TRUMP
+                key = cont or t0 >= 6 or t1 >= 6
+                c = _mimic(m, n, trick[b], lead, seat, h, vt, tm[b], key, -1, vals)
             else:
                 after = ZERO
                 for k in range(n + 1, 4):
@@ -632,7 +864,9 @@ class SatatKernel(GameKernel):
         "cands",
         "tcard",
         "over",
+        "tm",
     )
+    policies = frozenset({"random", "fast", "simple", "heuristic"})
     result_keys = (("score", "score"), ("tricks", "tricks"))
 
     def accepts(self, state: DealState) -> bool:
@@ -659,6 +893,7 @@ class SatatKernel(GameKernel):
             "cands": st.cands,
             "tcard": st.tcard,
             "over": 0,
+            "tm": st.tm,
         }
 
     def run(self, a: Arrays, policy: int) -> int:
@@ -673,7 +908,7 @@ class SatatKernel(GameKernel):
     def solve(self, a: Arrays) -> int:
         nodes = np.zeros(1, np.int64)
         fn: Any = _solve
-        fn(*(a[k] for k in self.state_keys), a["score"], a["shaping"], nodes)
+        fn(*(a[k] for k in self.state_keys if k != "tm"), a["score"], a["shaping"], nodes)
         return int(nodes[0])
 
     def tricks_left(self, state: DealState) -> int:
@@ -692,6 +927,34 @@ class SatatKernel(GameKernel):
 
     def skipped(self, state: DealState) -> bool:
         return getattr(state, "ph", None) == T.PH_LESE
+
+    def likelihoods(self, states: Sequence[DealState], seat: int, miss: float) -> np.ndarray:
+        """How well the heuristic explains the card play of the seats other than ``seat``
+        in each of ``states`` (sampled deals of one observation, each with its own hands
+        and, where ``seat`` does not know it, its own hidden trump): ``miss`` per play it
+        would not have made (:func:`_weights`).
+
+        The play phase's actions are counted, signals (SAT-16.6) included. The lese
+        signal (SAT-16.5) and the 7-0 choice (SAT-9.2) are not: the heuristic stays
+        silent and continues whatever it holds, so such a step would weigh every sampled
+        deal alike."""
+        st: Any = states[0]
+        plays = [
+            (int(T._ARG[a]), s, int(SUF[a] != 0))
+            for a, s in zip(st.history, st.actors, strict=True)
+            if T._KIND[a] == T.K_PLAY
+        ]
+        out = np.ones(len(states))
+        if not plays:
+            return out
+        worlds: Any = states
+        cards, seats, signals = (np.array(x, np.int64) for x in zip(*plays, strict=True))
+        fn: Any = _weights
+        fn(np.array([list(x.hands) for x in worlds], np.uint64),
+           np.array([x.trump for x in worlds], np.int64),
+           np.array([x.tcard for x in worlds], np.int64), cards, seats, signals,
+           bool(st.tk), int(st.tm), seat, float(miss), out)  # fmt: skip
+        return out
 
 
 KERNEL = SatatKernel()

@@ -62,7 +62,7 @@ class BatchPIMCBot(Bot):
     unless another action's paired mean gain exceeds ``z`` standard errors (None: the best
     mean). ``infer``/``pool`` weight the deals by how well the heuristic explains the
     other seats' decisions (:func:`folkcards.bots.search.resample`); ``read`` does the same
-    for the card play in the kernel (``kernel.likelihoods``: Sasku, Scopone, Sheepshead),
+    for the card play in the kernel (``kernel.likelihoods``: every game's kernel),
     at a fraction of the cost, with ``pool`` P sampling P deals for each one kept (a kernel
     without that reading ignores it); ``only`` names the phases searched (the heuristic
     decides the others). ``leaf``, ``root`` (tricks) and ``hidden`` end the playouts in the
