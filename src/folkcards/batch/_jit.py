@@ -461,3 +461,32 @@ def tt_probe(
             return True, hi, alpha, beta
         return False, 0, max(alpha, lo), min(beta, hi)
     return False, 0, alpha, beta
+
+
+@njit
+def follow_score(
+    pts: float,
+    pw: float,
+    trump: bool,
+    friend_safe: bool,
+    beats: bool,
+    sure: bool,
+    partner_to_come: bool,
+    tp: float,
+) -> float:
+    """The shared tactics' rating of a card played to a trick
+    (``folkcards.bots.heuristic.common.score_plays``), for the kernels' ``heuristic``
+    policies: ``pts`` its card points, ``pw`` its power, ``trump``; ``friend_safe`` when a
+    friend wins the trick for sure, ``beats`` when the card takes the lead, ``sure`` when it
+    cannot be beaten after it, ``tp`` the points already in the trick."""
+    cheap = -0.02 * pw - (0.5 if trump else 0.0)
+    if friend_safe:  # schmear, but not a trump that will win tricks later
+        return pts - (2.0 + 0.2 * pw if trump else 0.05 * pw)
+    if beats:
+        value = tp + pts
+        if sure:
+            return 20 + value + cheap * 3
+        if partner_to_come:
+            return 2 + 0.3 * value + cheap * 3 - 0.3 * pts
+        return 5 + 0.5 * value + cheap * 3 - 0.5 * pts
+    return -pts + cheap * 2 - (0.1 * pw if trump else 0.0)  # lose little

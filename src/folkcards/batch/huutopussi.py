@@ -20,6 +20,7 @@ from folkcards.batch._jit import (
     ZERO,
     below,
     bit,
+    follow_score,
     has,
     lowest,
     njit,
@@ -302,19 +303,9 @@ def _mimic(
                 else:
                     v = -p - 0.02 * pw - 0.5 * popcount(hand & SUIT[c])
             else:  # ``score_plays`` with a trick on the table
-                cheap = -0.02 * pw - (0.5 if trump else 0.0)
-                if safe_friend:  # schmear, but not a trump that will win tricks later
-                    v = p - (2.0 + 0.2 * pw if trump else 0.05 * pw)
-                elif has(BEATS[t, win], c):
-                    value = tp + p
-                    if to_come == 0 or unseen & BEATS[t, c] == ZERO:
-                        v = 20 + value + cheap * 3
-                    elif ptc:
-                        v = 2 + 0.3 * value + cheap * 3 - 0.3 * p
-                    else:
-                        v = 5 + 0.5 * value + cheap * 3 - 0.5 * p
-                else:
-                    v = -p + cheap * 2 - (0.1 * pw if trump else 0.0)  # lose little
+                sure = to_come == 0 or unseen & BEATS[t, c] == ZERO
+                v = follow_score(p, pw, trump, safe_friend, has(BEATS[t, win], c), sure, ptc,
+                                 tp)  # fmt: skip
             if lap and v > 15:
                 v = v + 5.0
         elif o < ASK_HALF:  # declare X (HUU-8.3)

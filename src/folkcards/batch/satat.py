@@ -28,6 +28,7 @@ from folkcards.batch._jit import (
     ZERO,
     below,
     bit,
+    follow_score,
     has,
     kth,
     lowest,
@@ -213,19 +214,10 @@ def _mimic(
         c = lowest(mm)
         mm = mm & (mm - ONE)
         pw = power[c]
-        trump = has(trumps, c)
-        cheap = -0.02 * pw - (0.5 if trump else 0.0)
-        if friend_safe:  # the partner has it: throw, but not a trump
-            v = -(2.0 + 0.2 * pw if trump else 0.05 * pw)
-        elif has(vb[win], c):
-            if to_come == 0 or unseen & vb[c] == ZERO:  # a sure winner
-                v = 20 + cheap * 3
-            elif partner_to_come:
-                v = 2 + cheap * 3
-            else:
-                v = 5 + cheap * 3
-        else:  # lose little
-            v = cheap * 2 - (0.1 * pw if trump else 0.0)
+        sure = to_come == 0 or unseen & vb[c] == ZERO
+        # no card points in Satat
+        v = follow_score(0.0, pw, has(trumps, c), friend_safe, has(vb[win], c), sure,
+                         partner_to_come, 0.0)  # fmt: skip
         if c == TWO_H and not key:
             v -= 25.0  # keep the 2♥ for a key trick
         if c == probe:

@@ -14,6 +14,7 @@ from folkcards.batch._jit import (
     ZERO,
     below,
     bit,
+    follow_score,
     has,
     kth,
     lowest,
@@ -201,20 +202,9 @@ def _mimic(
         mm = mm & (mm - ONE)
         pts = POINTS[c]
         pw = H_POWER[c]
-        trump = has(TRUMPS, c)
-        cheap = -0.02 * pw - (0.5 if trump else 0.0)
-        if friend_safe:  # schmear, but not a trump that will win tricks later
-            v = pts - (2.0 + 0.2 * pw if trump else 0.05 * pw)
-        elif has(BEATS[win], c):
-            value = tp + pts
-            if to_come == 0 or unseen & BEATS[c] == ZERO:
-                v = 20 + value + cheap * 3
-            elif partner_to_come:
-                v = 2 + 0.3 * value + cheap * 3 - 0.3 * pts
-            else:
-                v = 5 + 0.5 * value + cheap * 3 - 0.5 * pts
-        else:
-            v = -pts + cheap * 2 - (0.1 * pw if trump else 0.0)  # lose little
+        sure = to_come == 0 or unseen & BEATS[c] == ZERO
+        v = follow_score(pts, pw, has(TRUMPS, c), friend_safe, has(BEATS[win], c), sure,
+                         partner_to_come, tp)  # fmt: skip
         if c == probe:
             vals[1] = v
         if v > bv:
