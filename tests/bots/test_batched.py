@@ -141,3 +141,99 @@ def test_bsearch_takes_the_endgame_solver_from_the_kit() -> None:
     assert BatchPIMCBot().endgame("sasku") == (0, 0)  # bpimc: only what it is given
     with pytest.raises(ValueError, match="count tricks"):
         BatchPIMCBot(leaf=-1)
+
+
+# --- decisions before card play: the bridge -------------------------------------------
+
+
+def _sheepshead_pick(eldest: str) -> Any:
+    """A Sheepshead deal (dealer 0) at the eldest hand's pick, seat 1 holding ``eldest``."""
+    from folkcards.cards import DECK_32, mask_text, parse_card
+
+    mine = [parse_card(t) for t in eldest.split()]
+    rest = [parse_card(t) for t in mask_text(DECK_32) if parse_card(t) not in mine]
+    others = [rest[i * 6 : i * 6 + 6] for i in range(4)]
+    hands = [others[0], mine, *others[1:]]
+    g = GAMES["sheepshead"]
+    state = g.new_deal(g.normalize_variant({}), 0, hands=hands, extra={"blind": rest[24:]})
+    assert state.phase == "pick" and state.to_act == 1
+    return state
+
+
+@pytest.mark.parametrize(
+    ("hand", "better", "margin"),
+    [("QC QS QH QD JC JS", "pick", 0.0), ("7C 8C 7S 8S 7H 8H", "pass", 0.1)],
+)
+def test_the_bridge_values_a_pick_by_the_card_play_it_leads_to(
+    hand: str, better: str, margin: float
+) -> None:
+    """SHP-4: before card play the batch has nothing to play, so a searched pick is applied
+    to each sampled deal, the heuristic makes every decision up to the card play (bury,
+    call) and the kernel plays the cards. Six top trumps win picking (and defending: the
+    margin is small); six low fail cards picked lose, passed they mostly defend with a
+    partner's help — the values are the deciding seat's, not another's."""
+    state = _sheepshead_pick(hand)
+    obs = state.observation(1)
+    ev = make_bot("bsearch:only=:worlds=24").evaluate(obs, random.Random(3))
+    assert ev.scale == "win" and set(ev.values) == {"pick", "pass"}
+    other = "pass" if better == "pick" else "pick"
+    assert ev.values[better] > ev.values[other] + margin, ev.values
+    assert ev.values["pick"] > (0.9 if better == "pick" else 0.0)
+    assert ev.choice.text == better
+    assert ev.detail[better]["deals"] == 24
+    # stakes=1: the same decision valued by the seat's expected score margin (SHP-8: a
+    # lost pick costs the picker double), in units of the game card's margin scale
+    by_score = make_bot("bsearch:only=:worlds=24:stakes=1").evaluate(obs, random.Random(3))
+    assert by_score.scale == "margin"
+    assert by_score.values[better] > by_score.values[other]
+    assert (by_score.values["pick"] > 0) == (better == "pick")
+
+
+@pytest.mark.parametrize(
+    ("game", "phases"),
+    [
+        ("sasku", {"auction", "exchange", "declare", "override"}),
+        ("sheepshead", {"pick", "bury", "call"}),
+        ("satat", {"trump"}),
+        ("huutopussi", {"give", "return", "contract", "bidding"}),
+    ],
+)
+def test_bridged_decisions_are_legal_reproducible_and_anchored(game: str, phases: set[str]) -> None:
+    """Every decision before card play that a game has is searched through the bridge:
+    at most ``wide`` actions (the heuristic's choice among them, marked as keep's anchor),
+    values in [0, 1] on the same deals, and the same evaluation again from the same seed."""
+    rng = random.Random(11)
+    h = make_bot("heuristic")
+    seen: set[str] = set()
+    tries = 0
+    while not phases <= seen and tries < 12:
+        tries += 1
+        state = GAMES[game].random_deal(rng)
+        while not state.is_over and state.phase != "play":
+            obs = state.observation(state.to_act)
+            if obs.phase in phases and obs.phase not in seen and len(obs.legal) > 1:
+                seen.add(obs.phase)
+                spec = "bsearch:only=:worlds=6:wide=3"
+                ev = make_bot(spec).evaluate(obs, random.Random(4))
+                again = make_bot(spec).evaluate(obs, random.Random(4))
+                assert ev.choice in obs.legal and ev.values == again.values
+                assert 1 < len(ev.values) <= 3 and ev.values.keys() <= {a.text for a in obs.legal}
+                assert all(0.0 <= v <= 1.0 for v in ev.values.values())
+                base = make_bot("heuristic").choose(obs, random.Random(4))
+                assert ev.detail[base.text].get("heuristic") == 1.0
+            state.apply(h.choose(obs, rng))
+    assert seen == phases
+
+
+def test_bsearch_searches_the_phases_its_game_tuning_names(monkeypatch: Any) -> None:
+    from folkcards.bots import batched
+
+    monkeypatch.setattr(batched, "batch_tuning", lambda game: {"only": "play+pick"})
+    bot = make_bot("bsearch")
+    assert isinstance(bot, BatchPIMCBot)
+    assert bot.phases("sheepshead") == {"play", "pick"}
+    own = make_bot("bsearch:only=play")
+    assert isinstance(own, BatchPIMCBot) and own.phases("sheepshead") == {"play"}
+    for spec in ("bpimc:wide=0", "bpimc:stakes=2"):
+        with pytest.raises(BotError):
+            make_bot(spec)

@@ -33,8 +33,10 @@ class Evaluation:
     """A bot's view of one decision: its choice and a value for every legal action.
 
     ``values`` maps each legal action's text to a number where higher is better for the
-    deciding seat; ``scale`` says what the numbers are (``"win"``: expected deal utility
-    in [0, 1] from search, ``"heuristic"``: a rule-based score, ``"uniform"``: none).
+    deciding seat (a batched search before card play values only the heuristic's best
+    few); ``scale`` says what the numbers are (``"win"``: expected deal utility in [0, 1]
+    from search, ``"margin"``: expected score margin in the game card's margin scale,
+    ``"heuristic"``: a rule-based score, ``"uniform"``: none).
     ``detail`` holds per-action extras (search visits, the tactic that scored it).
     """
 

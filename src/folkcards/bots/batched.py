@@ -8,8 +8,12 @@ pair out ``k`` times — the action forced first, then the kernel's policy (``fa
 vectorised playout heuristics; ``random``) — with the deal's utilities computed for the
 whole batch. The values are compared on the same deals (paired), and with ``keep`` the
 heuristic's choice stands unless another action's paired gain is significant, as in
-``search``. Positions the batch does not cover (phases outside card play, a game
-without a kernel, numpy missing) go to :class:`PIMCBot` with the same options.
+``search``. A decision before card play (a bid, a pick, a bury, a trump) in a phase
+that ``only`` names goes through the *bridge*: each of the heuristic's ``wide`` best
+actions is applied to every sampled deal, every seat's decisions up to the card play are
+the heuristic's, and the batch plays the cards from there. Positions the batch does not
+cover (a game without a kernel, numpy missing) go to :class:`PIMCBot` with the same
+options.
 
 Where the kernel has an endgame solver (Sasku, Sheepshead, Satat: ``GameKernel.solve``)
 the playouts may end in it: with ``leaf=L`` each row stops when L tricks are left and the
@@ -28,13 +32,22 @@ import time
 from typing import Any
 
 from folkcards.batch import kernel_for
-from folkcards.bots.base import Bot, Evaluation, argmax, game_of
+from folkcards.bots.base import (
+    Bot,
+    Evaluation,
+    argmax,
+    game_of,
+    margins,
+    seat_sides,
+    utilities,
+)
 from folkcards.bots.kits import find_kit
 from folkcards.bots.search import (
     NoSample,
     PIMCBot,
     fallback,
     heuristic_evaluation,
+    heuristic_policy,
     quick_choice,
     resample,
     sample,
@@ -65,9 +78,12 @@ class BatchPIMCBot(Bot):
     for the card play in the kernel (``kernel.likelihoods``: every game's kernel),
     at a fraction of the cost, with ``pool`` P sampling P deals for each one kept (a kernel
     without that reading ignores it); ``only`` names the phases searched (the heuristic
-    decides the others). ``leaf``, ``root`` (tricks) and ``hidden`` end the playouts in the
-    kernel's solver and hide Sheepshead's partner (see the module doc); None takes the
-    game's ``batch_tuning`` for a tuned bot (``bsearch``), else 0.
+    decides the others; a tuned bot takes the game's). ``leaf``, ``root`` (tricks) and
+    ``hidden`` end the playouts in the kernel's solver and hide Sheepshead's partner (see
+    the module doc); None takes the game's ``batch_tuning`` for a tuned bot (``bsearch``),
+    else 0. ``wide`` is how many actions a decision before card play values (the bridge);
+    ``stakes=1`` values them by the seat's score margin (in the game card's
+    ``margin_scale``) instead of its win chance, for games where the roles' stakes differ.
 
     The evaluation's ``detail`` gives every action its ``deals``, ``playouts`` and
     ``samples`` (the deals, as hints count them: :func:`folkcards.bots.explain_hint`) and,
@@ -92,8 +108,16 @@ class BatchPIMCBot(Bot):
         root: int | None = None,
         hidden: int | None = None,
         read: float | None = None,
+        wide: int = 6,
+        stakes: int = 0,
         name: str | None = None,
     ) -> None:
+        if wide < 1:
+            raise ValueError("wide must be at least 1")
+        if stakes not in (0, 1):
+            raise ValueError("stakes is 0 (win chance) or 1 (score margin)")
+        self.wide = wide
+        self.stakes = stakes
         if not 0 <= noise <= 100:
             raise ValueError("noise is a percentage (0 to 100)")
         self.noise = noise
@@ -156,6 +180,15 @@ class BatchPIMCBot(Bot):
             own.update((k, tuning[k]) for k in self.tuned & tuning.keys())
         return own
 
+    def phases(self, game: str) -> frozenset[str] | None:
+        """``only``: the phases searched (None: all), the bot's own or, when tuned, the
+        game's ``batch_tuning``."""
+        if "only" in self.tuned:
+            only = batch_tuning(game).get("only")
+            if only is not None:
+                return frozenset(str(only).split("+")) if only else None
+        return self.only
+
     def reading(self, game: str) -> float | None:
         """``read``: the bot's own or, when tuned, the game's ``batch_tuning``."""
         read = self._own(game)["read"]
@@ -196,7 +229,8 @@ class BatchPIMCBot(Bot):
 
     def evaluate(self, obs: Observation, rng: random.Random) -> Evaluation:
         """Mean utility of each legal action over the sampled deals (batched playouts)."""
-        if self.only is not None and obs.phase not in self.only:
+        phases = self.phases(obs.game)
+        if phases is not None and obs.phase not in phases:
             return heuristic_evaluation(obs, rng)
         kernel = kernel_for(obs.game)
         keep, infer, pool, budget, policy = self.settings(obs.game)
@@ -210,6 +244,7 @@ class BatchPIMCBot(Bot):
         read = self.reading(obs.game)
         reads = read is not None and infer is None and hasattr(kernel, "likelihoods")
         wanted = budget * pool if reads else budget
+        bridged = False
         while len(worlds) < wanted and (limit is None or not worlds or time.perf_counter() < limit):
             try:
                 if infer is None:
@@ -220,10 +255,14 @@ class BatchPIMCBot(Bot):
                 if not worlds:
                     return fallback(obs, rng, str(exc))
                 break
-            if not kernel.accepts(world):
-                return self._scalar(obs, rng, policy)
+            if not worlds and not kernel.accepts(world):
+                # before card play: the bridge plays the heuristic up to it (no reading
+                # of card play yet, so no pool of deals to read)
+                bridged, reads, wanted = True, False, budget
             worlds.append(world)
             weights.append(weight)
+        if bridged:
+            return self._bridge(obs, rng, kernel, worlds, weights, keep, start, policy)
         if reads:
             worlds, weights = self._read(obs, rng, kernel, worlds, read, pool)
         codes = [kernel.action_code(worlds[0], a) for a in obs.legal]
@@ -231,6 +270,98 @@ class BatchPIMCBot(Bot):
             return self._scalar(obs, rng, policy)
         unique = sorted(set(codes))
         return self._search(obs, rng, kernel, worlds, weights, codes, unique, keep, start, policy)
+
+    def _candidates(self, obs: Observation, rng: random.Random) -> list[Action]:
+        """The actions a bridged decision values: the heuristic's choice first, then its
+        next best up to ``wide`` in all (an auction's dozens of bids are not worth a
+        playout each; the heuristic's ranking says which are)."""
+        base = quick_choice(obs, rng)
+        kit = find_kit(obs.game)
+        if kit is None:
+            return [base, *(a for a in obs.legal if a != base)][: self.wide]
+        scores = kit.scores(obs)
+        rest = sorted((a for a in obs.legal if a != base), key=lambda a: -scores.get(a, 0.0))
+        return [base, *rest][: self.wide]
+
+    def _bridge(
+        self,
+        obs: Observation,
+        rng: random.Random,
+        kernel: Any,
+        worlds: list[DealState],
+        weights: list[float],
+        keep: float | None,
+        start: float,
+        policy: str,
+    ) -> Evaluation:
+        """A decision before card play (a bid, a pick, a bury, a trump): each candidate
+        action is applied to each sampled deal, every seat's decisions up to the card play
+        are the heuristic's (as the playouts' are after it), and the batch plays the
+        cards. Deals that end before card play (everyone passed) are valued as they end."""
+        import numpy as np
+
+        cands = self._candidates(obs, rng)
+        scale = worlds[0].game.card(worlds[0].variant).margin_scale
+        d, c = len(worlds), len(cands)
+        values = np.zeros((d, c))
+        groups: dict[tuple[int, bool], list[tuple[int, int, DealState]]] = {}
+        # with a time budget, the scalar steps up to the card play may use most of it:
+        # the deals bridged by then are the deals searched
+        deadline = None if self.ms is None else start + 0.75 * self.ms / 1000.0
+        for i, world in enumerate(worlds):
+            if deadline is not None and i and time.perf_counter() > deadline:
+                d, worlds, weights, values = i, worlds[:i], weights[:i], values[:i]
+                break
+            for j, action in enumerate(cands):
+                st = world.clone()
+                st.apply(action)
+                while not st.is_over and not kernel.accepts(st):
+                    st.apply(heuristic_policy(st, rng))
+                if st.is_over:
+                    if self.stakes:
+                        side = seat_sides(st.game, st.variant)
+                        m = margins(st.result()["score"], st.num_seats, side)
+                        values[i, j] = m[obs.seat] / scale
+                    else:
+                        u = utilities(st.game, st.result(), st.num_seats, st.variant)
+                        values[i, j] = u[obs.seat]
+                    continue
+                key = (kernel.num_sides(st), bool(kernel.solver and kernel.solvable(st)))
+                groups.setdefault(key, []).append((i, j, st))
+        leaf, _ = self.endgame(obs.game)
+        hidden = self.hidden
+        if hidden is None:
+            hidden = int(batch_tuning(obs.game).get("hidden", 0)) if self.tuned else 0
+        runs = max(1, self.k)
+        for (sides, solvable), items in groups.items():
+            base = kernel.encode([st for _, _, st in items])
+            rows = np.arange(len(items))
+            stop = leaf if solvable else 0
+            sums = np.zeros(len(items))
+            for _ in range(runs):
+                a = kernel.build(base, rows, seed=rng.getrandbits(62))
+                if hidden:
+                    a["hidden"] = np.full(len(rows), hidden, np.int64)
+                kernel.play(a, policy, self.noise, stop=stop)
+                if stop:
+                    kernel.solve(a)
+                if self.stakes:
+                    sums += _margin(a, obs.num_seats, sides, obs.seat) / scale
+                else:
+                    sums += kernel.utilities(a, obs.num_seats, sides)[:, obs.seat]
+            for (i, j, _), total in zip(items, sums / runs, strict=True):
+                values[i, j] = total
+        w = np.array(weights)
+        mean = (w[:, None] * values).sum(axis=0) / w.sum()
+        out = {a: float(mean[j]) for j, a in enumerate(cands)}
+        detail: dict[str, dict[str, float]] = {
+            a.text: {"deals": float(d), "playouts": float(d * runs), "samples": d} for a in cands
+        }
+        choice = argmax(out, rng)
+        if keep is not None:
+            choice = self._keep(obs, keep, values, w, cands, list(range(c)), cands[0], detail)
+        scale_name = "margin" if self.stakes else "win"
+        return Evaluation(choice, {a.text: v for a, v in out.items()}, scale_name, detail)
 
     @staticmethod
     def _read(
@@ -304,31 +435,32 @@ class BatchPIMCBot(Bot):
         }
         choice = argmax(out, rng)
         if keep is not None:
-            choice = self._keep(obs, rng, keep, values, w, codes, unique, out, detail)
+            col = {code: i for i, code in enumerate(unique)}
+            cols = [col[code] for code in codes]
+            base = quick_choice(obs, rng)
+            choice = self._keep(obs, keep, values, w, list(obs.legal), cols, base, detail)
         return Evaluation(choice, {a.text: v for a, v in out.items()}, "win", detail)
 
     @staticmethod
     def _keep(
         obs: Observation,
-        rng: random.Random,
         keep: float,
         values: Any,
         w: Any,
-        codes: list[int],
-        unique: list[int],
-        out: dict[Action, float],
+        actions: list[Action],
+        cols: list[int],
+        base: Action,
         detail: dict[str, dict[str, float]],
     ) -> Action:
-        """The heuristic's choice unless another action's paired gain over it exceeds
-        ``keep`` standard errors (weighted: Kish's effective sample size)."""
-        base = quick_choice(obs, rng)
-        col = {c: i for i, c in enumerate(unique)}
-        ref = values[:, col[codes[obs.legal.index(base)]]]
+        """The heuristic's choice ``base`` unless another action's paired gain over it
+        exceeds ``keep`` standard errors (weighted: Kish's effective sample size);
+        ``values[:, cols[i]]`` holds ``actions[i]``'s value on each deal."""
+        ref = values[:, cols[actions.index(base)]]
         total = float(w.sum())
         ess = total * total / float((w * w).sum())
         choice, best = base, 0.0
-        for a, c in zip(obs.legal, codes, strict=True):
-            diffs = values[:, col[c]] - ref
+        for a, col in zip(actions, cols, strict=True):
+            diffs = values[:, col] - ref
             gain = float((w * diffs).sum()) / total
             spread = float((w * (diffs - gain) ** 2).sum()) / total
             detail[a.text]["gain"] = round(gain, 4)
@@ -340,3 +472,12 @@ class BatchPIMCBot(Bot):
                 choice, best = a, gain
         detail[base.text]["heuristic"] = 1.0
         return choice
+
+
+def _margin(a: Any, num_seats: int, num_sides: int, seat: int) -> Any:
+    """Each row's score margin of ``seat``: its side's score minus the mean of the other
+    sides' (:func:`folkcards.bots.base.margins`, vectorised)."""
+    score = a["score"][:, :num_sides].astype(float)
+    side = seat if num_sides == num_seats else seat % num_sides
+    mine = score[:, side]
+    return mine - (score.sum(axis=1) - mine) / (num_sides - 1)

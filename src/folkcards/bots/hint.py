@@ -36,7 +36,7 @@ def hint(
 
 # --- explaining a hint ----------------------------------------------------------------
 
-SCALES = {"win": "win_chance", "heuristic": "rank", "uniform": "none"}
+SCALES = {"win": "win_chance", "heuristic": "rank", "margin": "rank", "uniform": "none"}
 """The bot's ``scale`` → the scale a reader is shown: ``win_chance`` (the seat's expected
 deal value in [0, 1], shown as a percentage), ``rank`` (rule-of-thumb scores, shown as an
 order, never as numbers) or ``none`` (no preference)."""

@@ -30,7 +30,11 @@ Batched options (``bpimc``, ``bsearch``): ``worlds=D`` sampled deals, ``k=K`` pl
 deal and action, ``policy=fast|simple|random|heuristic`` (``heuristic``: the heuristic's
 card play in the kernel, from each seat's knowledge), ``noise=P`` a percentage of random
 moves in the playouts, ``read=M`` inference from the card play in the kernel (with
-``pool=P``: resampling), ``ms``, ``keep``, ``only``, ``infer``, ``pool`` as above.
+``pool=P``: resampling), ``ms``, ``keep``, ``only``, ``infer``, ``pool`` as above; a
+phase before card play that ``only`` names is searched through the bridge (the
+heuristic's ``wide=W`` best actions, default 6, each applied to every sampled deal, the
+heuristic deciding up to the card play, the kernel playing the cards; ``stakes=1`` values
+them by the seat's score margin instead of its win chance).
 
 Bots that need more than the core package register themselves with :func:`register_bot`
 when their module is imported: ``openspiel`` (OpenSpiel's IS-MCTS) is registered by
@@ -141,6 +145,8 @@ _BATCH_OPTIONS = {
     "root": int,
     "hidden": int,
     "read": float,
+    "wide": int,
+    "stakes": int,
 }
 
 
@@ -164,7 +170,7 @@ strength": about 10–25 ms a decision)."""
 def _bsearch(opts: dict[str, Any], name: str) -> Bot:
     bot = _bpimc({**BSEARCH_DEFAULTS, **opts}, name)
     assert isinstance(bot, BatchPIMCBot)
-    bot.tuned = frozenset({"keep", "infer", "pool", "worlds", "policy", "read"} - set(opts))
+    bot.tuned = frozenset({"keep", "infer", "pool", "worlds", "policy", "read", "only"} - set(opts))
     return bot
 
 
