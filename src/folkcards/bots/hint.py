@@ -18,7 +18,9 @@ from folkcards.engine.api import Observation
 def hint(
     obs: Observation, bot: Bot | str = "search", rng: random.Random | None = None
 ) -> dict[str, Any]:
-    """The bot's choice and a value per legal action (best first) for ``obs``.
+    """The bot's choice and a value per legal action it valued (best first) for ``obs``:
+    every legal action, except where a batched search before card play values only the
+    heuristic's best few (``wide``).
 
     ``obs`` must be the observation of the seat to act. The result is JSON-ready:
     ``{"game", "seat", "phase", "bot", "choice", "scale", "actions": [{"action",
