@@ -188,20 +188,19 @@ class GameKernel:
         """Every row's utility per seat (:func:`folkcards.bots.base.utilities`, vectorised);
         the rows must share one variant (``num_sides`` entries of ``score``)."""
         k = num_sides or self.sides
-        score = a["score"][:, :k].astype(np.float64)
+        m = self.margins(a, num_seats, k)
         key, scale = self.shaping_key()
-        by = a["shaping"][:, :k].astype(np.float64)
-        if key == "score":
-            by = score
-        side = [s if k == num_seats else s % k for s in range(num_seats)]
-        out = np.empty((score.shape[0], num_seats))
-        st, bt = score.sum(axis=1), by.sum(axis=1)
-        for s in range(num_seats):
-            m = score[:, side[s]] - (st - score[:, side[s]]) / (k - 1)
-            g = by[:, side[s]] - (bt - by[:, side[s]]) / (k - 1)
-            win = np.where(m > 0, 1.0, np.where(m < 0, 0.0, 0.5))
-            out[:, s] = 0.75 * win + 0.25 * (0.5 + 0.5 * np.tanh(g / scale))
+        g = m if key == "score" else _margins(a["shaping"][:, :k], num_seats)
+        win = np.where(m > 0, 1.0, np.where(m < 0, 0.0, 0.5))
+        out: np.ndarray[Any, Any] = 0.75 * win + 0.25 * (0.5 + 0.5 * np.tanh(g / scale))
         return out
+
+    def margins(
+        self, a: Arrays, num_seats: int, num_sides: int | None = None
+    ) -> np.ndarray[Any, Any]:
+        """Every row's score margin per seat: its side's score minus the mean of the other
+        sides' (:func:`folkcards.bots.base.margins`, vectorised)."""
+        return _margins(a["score"][:, : num_sides or self.sides], num_seats)
 
     # --- the scalar engine, for the differential tests ---------------------------------
     def replay(self, state: DealState, codes: Sequence[int]) -> DealState:
@@ -234,6 +233,17 @@ class GameKernel:
             if got != want:
                 out.append(f"{key}: batch {got}, scalar {want}")
         return out
+
+
+def _margins(score: np.ndarray[Any, Any], num_seats: int) -> np.ndarray[Any, Any]:
+    """Per row and seat: the seat's side's entry minus the mean of the other entries
+    (seat s is side s with one entry per seat, else side s mod the entries)."""
+    k = score.shape[1]
+    score = score.astype(np.float64)
+    side = [s if k == num_seats else s % k for s in range(num_seats)]
+    mine = score[:, side]
+    out: np.ndarray[Any, Any] = mine - (score.sum(axis=1)[:, None] - mine) / (k - 1)
+    return out
 
 
 def seeds_for(seed: int, n: int) -> np.ndarray[Any, Any]:

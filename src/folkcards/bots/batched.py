@@ -202,6 +202,36 @@ class BatchPIMCBot(Bot):
         root = self.root if self.root is not None else int(tuning.get("root", 0))
         return leaf, root
 
+    def _hidden(self, game: str) -> int:
+        """``hidden``: the bot's own or, where it has none and is tuned, the game's."""
+        if self.hidden is not None:
+            return self.hidden
+        return int(batch_tuning(game).get("hidden", 0)) if self.tuned else 0
+
+    def _playout(
+        self,
+        kernel: Any,
+        base: Any,
+        rows: Any,
+        forced: Any,
+        policy: str,
+        stop: int,
+        game: str,
+        seed: int,
+    ) -> Any:
+        """One batch of ``base[rows]`` played out (``forced`` first), ended in the
+        kernel's solver when ``stop``."""
+        import numpy as np
+
+        a = kernel.build(base, rows, forced, seed=seed)
+        hidden = self._hidden(game)
+        if hidden:
+            a["hidden"] = np.full(len(rows), hidden, np.int64)
+        kernel.play(a, policy, self.noise, stop=stop)
+        if stop:
+            kernel.solve(a)
+        return a
+
     def _stop(self, kernel: Any, game: str, world: DealState) -> int:
         """Where the playouts stop for the kernel's endgame solver: with ``root`` R, right
         after the valued action when at most R tricks are left; else with ``leaf`` L when
@@ -302,15 +332,15 @@ class BatchPIMCBot(Bot):
 
         cands = self._candidates(obs, rng)
         scale = worlds[0].game.card(worlds[0].variant).margin_scale
-        d, c = len(worlds), len(cands)
-        values = np.zeros((d, c))
+        c = len(cands)
+        values = np.zeros((len(worlds), c))
         groups: dict[tuple[int, bool], list[tuple[int, int, DealState]]] = {}
         # with a time budget, the scalar steps up to the card play may use most of it:
         # the deals bridged by then are the deals searched
         deadline = None if self.ms is None else start + 0.75 * self.ms / 1000.0
         for i, world in enumerate(worlds):
             if deadline is not None and i and time.perf_counter() > deadline:
-                d, worlds, weights, values = i, worlds[:i], weights[:i], values[:i]
+                weights, values = weights[:i], values[:i]
                 break
             for j, action in enumerate(cands):
                 st = world.clone()
@@ -318,10 +348,10 @@ class BatchPIMCBot(Bot):
                 while not st.is_over and not kernel.accepts(st):
                     st.apply(heuristic_policy(st, rng))
                 if st.is_over:
+                    score = st.result()["score"]
                     if self.stakes:
                         side = seat_sides(st.game, st.variant)
-                        m = margins(st.result()["score"], st.num_seats, side)
-                        values[i, j] = m[obs.seat] / scale
+                        values[i, j] = margins(score, st.num_seats, side)[obs.seat] / scale
                     else:
                         u = utilities(st.game, st.result(), st.num_seats, st.variant)
                         values[i, j] = u[obs.seat]
@@ -329,39 +359,34 @@ class BatchPIMCBot(Bot):
                 key = (kernel.num_sides(st), bool(kernel.solver and kernel.solvable(st)))
                 groups.setdefault(key, []).append((i, j, st))
         leaf, _ = self.endgame(obs.game)
-        hidden = self.hidden
-        if hidden is None:
-            hidden = int(batch_tuning(obs.game).get("hidden", 0)) if self.tuned else 0
         runs = max(1, self.k)
         for (sides, solvable), items in groups.items():
             base = kernel.encode([st for _, _, st in items])
             rows = np.arange(len(items))
-            stop = leaf if solvable else 0
             sums = np.zeros(len(items))
+            stop = leaf if solvable else 0
             for _ in range(runs):
-                a = kernel.build(base, rows, seed=rng.getrandbits(62))
-                if hidden:
-                    a["hidden"] = np.full(len(rows), hidden, np.int64)
-                kernel.play(a, policy, self.noise, stop=stop)
-                if stop:
-                    kernel.solve(a)
+                a = self._playout(
+                    kernel, base, rows, None, policy, stop, obs.game, rng.getrandbits(62)
+                )
                 if self.stakes:
-                    sums += _margin(a, obs.num_seats, sides, obs.seat) / scale
+                    sums += kernel.margins(a, obs.num_seats, sides)[:, obs.seat] / scale
                 else:
                     sums += kernel.utilities(a, obs.num_seats, sides)[:, obs.seat]
             for (i, j, _), total in zip(items, sums / runs, strict=True):
                 values[i, j] = total
-        w = np.array(weights)
-        mean = (w[:, None] * values).sum(axis=0) / w.sum()
-        out = {a: float(mean[j]) for j, a in enumerate(cands)}
-        detail: dict[str, dict[str, float]] = {
-            a.text: {"deals": float(d), "playouts": float(d * runs), "samples": d} for a in cands
-        }
-        choice = argmax(out, rng)
-        if keep is not None:
-            choice = self._keep(obs, keep, values, w, cands, list(range(c)), cands[0], detail)
-        scale_name = "margin" if self.stakes else "win"
-        return Evaluation(choice, {a.text: v for a, v in out.items()}, scale_name, detail)
+        return self._choose(
+            obs,
+            rng,
+            values,
+            np.array(weights),
+            cands,
+            list(range(c)),
+            cands[0],
+            keep,
+            runs,
+            "margin" if self.stakes else "win",
+        )
 
     @staticmethod
     def _read(
@@ -406,17 +431,10 @@ class BatchPIMCBot(Bot):
         sums = np.zeros((d, u))
         runs = 0
         stop = self._stop(kernel, obs.game, worlds[0])
-        hidden = self.hidden
-        if hidden is None:
-            hidden = int(batch_tuning(obs.game).get("hidden", 0)) if self.tuned else 0
         deadline = None if self.ms is None else start + self.ms / 1000.0
         while runs < self.k or (deadline is not None and time.perf_counter() < deadline):
-            a = kernel.build(base, rows, forced, seed=rng.getrandbits(62))
-            if hidden:
-                a["hidden"] = np.full(len(rows), hidden, np.int64)
-            kernel.play(a, policy, self.noise, stop=stop)
-            if stop:
-                kernel.solve(a)
+            a = self._playout(kernel, base, rows, forced, policy, stop, obs.game,
+                              rng.getrandbits(62))  # fmt: skip
             utils = kernel.utilities(a, obs.num_seats, kernel.num_sides(worlds[0]))
             sums += utils[:, obs.seat].reshape(d, u)
             runs += 1
@@ -424,26 +442,51 @@ class BatchPIMCBot(Bot):
                 runs >= 64 or (policy != "random" and not self.noise and runs >= 4)
             ):
                 break
-        values = sums / runs  # [deal, action]
-        w = np.array(weights)
+        col = {code: i for i, code in enumerate(unique)}
+        cols = [col[code] for code in codes]
+        return self._choose(
+            obs,
+            rng,
+            sums / runs,
+            np.array(weights),
+            list(obs.legal),
+            cols,
+            None,
+            keep,
+            runs,
+            "win",
+        )
+
+    def _choose(
+        self,
+        obs: Observation,
+        rng: random.Random,
+        values: Any,
+        w: Any,
+        actions: list[Action],
+        cols: list[int],
+        base: Action | None,
+        keep: float | None,
+        runs: int,
+        scale: str,
+    ) -> Evaluation:
+        """The evaluation of ``actions`` from ``values[deal, cols[i]]`` (each deal weighted
+        by ``w``): the best weighted mean or, with ``keep``, the heuristic's choice ``base``
+        (asked of the heuristic when None) unless another action's paired gain is clear."""
         mean = (w[:, None] * values).sum(axis=0) / w.sum()
-        by_code = {c: float(mean[i]) for i, c in enumerate(unique)}
-        out = {a: by_code[c] for a, c in zip(obs.legal, codes, strict=True)}
+        out = {a: float(mean[col]) for a, col in zip(actions, cols, strict=True)}
+        d = len(values)
         detail: dict[str, dict[str, float]] = {
-            a.text: {"deals": float(d), "playouts": float(d * runs), "samples": d}
-            for a in obs.legal
+            a.text: {"deals": float(d), "playouts": float(d * runs), "samples": d} for a in actions
         }
         choice = argmax(out, rng)
         if keep is not None:
-            col = {code: i for i, code in enumerate(unique)}
-            cols = [col[code] for code in codes]
-            base = quick_choice(obs, rng)
-            choice = self._keep(obs, keep, values, w, list(obs.legal), cols, base, detail)
-        return Evaluation(choice, {a.text: v for a, v in out.items()}, "win", detail)
+            anchor = quick_choice(obs, rng) if base is None else base
+            choice = self._keep(keep, values, w, actions, cols, anchor, detail)
+        return Evaluation(choice, {a.text: v for a, v in out.items()}, scale, detail)
 
     @staticmethod
     def _keep(
-        obs: Observation,
         keep: float,
         values: Any,
         w: Any,
@@ -472,12 +515,3 @@ class BatchPIMCBot(Bot):
                 choice, best = a, gain
         detail[base.text]["heuristic"] = 1.0
         return choice
-
-
-def _margin(a: Any, num_seats: int, num_sides: int, seat: int) -> Any:
-    """Each row's score margin of ``seat``: its side's score minus the mean of the other
-    sides' (:func:`folkcards.bots.base.margins`, vectorised)."""
-    score = a["score"][:, :num_sides].astype(float)
-    side = seat if num_sides == num_seats else seat % num_sides
-    mine = score[:, side]
-    return mine - (score.sum(axis=1) - mine) / (num_sides - 1)
