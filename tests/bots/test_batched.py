@@ -237,3 +237,29 @@ def test_bsearch_searches_the_phases_its_game_tuning_names(monkeypatch: Any) -> 
     for spec in ("bpimc:wide=0", "bpimc:stakes=2"):
         with pytest.raises(BotError):
             make_bot(spec)
+
+
+def _huutopussi_gift() -> Any:
+    """A four-player Huutopussi deal at the declarer's partner's first gift (HUU-5.1)."""
+    rng = random.Random(6)
+    h = make_bot("heuristic")
+    while True:
+        state = GAMES["huutopussi"].random_deal(rng)
+        while not state.is_over and state.phase not in ("give", "play"):
+            state.apply(h.choose(state.observation(state.to_act), rng))
+        if state.phase == "give":
+            return state
+
+
+def test_a_tuned_bsearch_says_which_phases_it_searches() -> None:
+    """HUU-5.1: Huutopussi's tuning searches the gift; the server asks ``searches`` to
+    know whether a decision will search (and so wait for the kernels)."""
+    state = _huutopussi_gift()
+    obs = state.observation(state.to_act)
+    tuned = make_bot("bsearch")
+    assert isinstance(tuned, BatchPIMCBot) and tuned.searches(obs)
+    ev = tuned.evaluate(obs, random.Random(1))
+    assert ev.scale == "win" and 1 < len(ev.values) <= 6
+    own = make_bot("bsearch:only=play")
+    assert isinstance(own, BatchPIMCBot) and not own.searches(obs)
+    assert own.evaluate(obs, random.Random(1)).scale == "heuristic"

@@ -254,3 +254,22 @@ def test_a_decision_during_a_load_of_the_warming_runs_beside_it_scalar(
         release.set()
         thread.join(30)
     assert not thread.is_alive() and not botbridge._loading
+
+
+def test_the_bridge_asks_the_bot_which_phases_it_searches() -> None:
+    """A tuned ``bsearch`` searches Huutopussi's gift (HUU-5.1), which its ``only`` (card
+    play) does not name: the server must ask the bot's ``searches``, or it would treat
+    the gift as the heuristic's and never wait for the kernels that search it."""
+    rng = random.Random(6)
+    state = GAMES["huutopussi"].random_deal(rng)
+    h = PIMCBot(iterations=2, only="play")
+    while state.phase not in ("give", "play"):
+        state.apply(h.choose(state.observation(state.to_act), rng))
+        if state.is_over or state.phase == "play":
+            state = GAMES["huutopussi"].random_deal(rng)
+    obs = state.observation(state.to_act)
+    assert botbridge._searches(BatchPIMCBot(only="play"), obs) is False
+    tuned = botbridge._bots().make_bot("bsearch")
+    assert botbridge._searches(tuned, obs) is True
+    assert botbridge._searches(PIMCBot(only="play"), obs) is False
+    assert botbridge._searches(object(), obs) is True

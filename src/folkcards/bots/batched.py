@@ -189,6 +189,12 @@ class BatchPIMCBot(Bot):
                 return frozenset(str(only).split("+")) if only else None
         return self.only
 
+    def searches(self, obs: Observation) -> bool:
+        """True when this bot searches the phase of ``obs`` (:meth:`phases`; the heuristic
+        decides the others), as :meth:`PIMCBot.searches <folkcards.bots.search.PIMCBot.searches>`."""
+        phases = self.phases(obs.game)
+        return phases is None or obs.phase in phases
+
     def reading(self, game: str) -> float | None:
         """``read``: the bot's own or, when tuned, the game's ``batch_tuning``."""
         read = self._own(game)["read"]
@@ -259,8 +265,7 @@ class BatchPIMCBot(Bot):
 
     def evaluate(self, obs: Observation, rng: random.Random) -> Evaluation:
         """Mean utility of each legal action over the sampled deals (batched playouts)."""
-        phases = self.phases(obs.game)
-        if phases is not None and obs.phase not in phases:
+        if not self.searches(obs):
             return heuristic_evaluation(obs, rng)
         kernel = kernel_for(obs.game)
         keep, infer, pool, budget, policy = self.settings(obs.game)

@@ -477,9 +477,11 @@ def _beside_bot(impl: Any, obs: Observation) -> Any:
 
 
 def _searches(bot: Any, obs: Observation) -> bool:
-    """Whether ``bot`` searches the phase of ``obs`` (its ``only``; else every phase)."""
-    only = getattr(bot, "only", None)
-    return only is None or obs.phase in only
+    """Whether ``bot`` searches the phase of ``obs`` (its ``searches``, which knows a
+    game's tuned phases: Huutopussi's ``bsearch`` searches the gift too; else every
+    phase)."""
+    searches = getattr(bot, "searches", None)
+    return True if searches is None else bool(searches(obs))
 
 
 # --- seats and hints ----------------------------------------------------------------------
