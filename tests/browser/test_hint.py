@@ -62,3 +62,26 @@ def test_a_hint_is_shown_in_a_panel(web: ServerThread, browser: Any, lang: str) 
     page.wait_for_selector(".hint-panel", state="detached", timeout=30_000)
     assert errs == []
     ctx.close()
+
+
+def test_a_phone_held_sideways_shows_the_hint_beside_the_felt(
+    web: ServerThread, browser: Any
+) -> None:
+    """At 844×390 the felt fills one side; the hint goes on the other, between the prompt
+    and the hand, inside the screen (it scrolls within itself), not below the fold."""
+    res = new_table(web, "scopone")
+    ctx, page, errs = open_seat(browser, web, res, "landscape", "en")
+    page.wait_for_selector("#btn-hint:not([hidden])", timeout=60_000)
+    page.keyboard.press("h")
+    panel = page.locator(".hint-panel")
+    panel.wait_for(timeout=60_000)
+    box, felt, hand = (
+        loc.bounding_box() for loc in (panel, page.locator(".felt"), page.locator(".hand"))
+    )
+    assert box and felt and hand
+    assert box["x"] >= felt["x"] + felt["width"]  # beside the felt
+    assert box["y"] + box["height"] <= hand["y"] + 2  # above the hand
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 390  # on the screen
+    assert panel.locator(".hint-rows li").count() >= 2
+    assert errs == []
+    ctx.close()

@@ -195,6 +195,48 @@ def test_hints_are_computed_in_the_workers(tmp_path: Path) -> None:
         me.close()
 
 
+def test_a_hint_is_searched_once_a_turn_and_the_next_turn_gets_its_own_at_once(
+    tmp_path: Path,
+) -> None:
+    """Asking again at the same turn, from a second tab of the same seat too, waits for the
+    same search (one job); the next turn's hint is answered at once, however soon it comes
+    (a player giving Huutopussi's three cards asks at each of them)."""
+    with ServerThread(f"sqlite:///{tmp_path / 'h.db'}") as server:
+        body = {
+            "game": "sasku",
+            "name": "A",
+            "seats": [{"kind": "human"}, *RANDOM[:3]],
+            "options": {"bot_delay": 0},
+        }
+        _, res = http(server.url, "/api/tables", body)
+        me = Client(server.ws_url, res["id"], res["token"])
+        tab = Client(server.ws_url, res["id"], res["token"])
+        st = me.wait_state(my_turn(0))
+        jobs = server.server_state.pool.stats()["jobs"]
+        me.send({"type": "hint"})
+        tab.send({"type": "hint"})
+        first = me.recv_until(lambda m: m["type"] in ("hint", "error"))
+        second = tab.recv_until(lambda m: m["type"] in ("hint", "error"))
+        assert first["type"] == second["type"] == "hint", (first, second)
+        assert first["action"] == second["action"] and first["hint"] == second["hint"]
+        me.send({"type": "hint"})  # once more, after the answer: no new search either
+        again = me.recv_until(lambda m: m["type"] in ("hint", "error"))
+        assert again["type"] == "hint" and again["action"] == first["action"]
+        assert server.server_state.pool.stats()["jobs"] == jobs + 1
+        k = len(st["obs"]["history"])
+        me.act(first["action"])
+        nxt = me.wait_state(
+            lambda s: my_turn(0)(s) and (len(s["obs"]["history"]) > k or s["obs"]["history"] == [])
+        )
+        me.send({"type": "hint"})
+        hint = me.recv_until(lambda m: m["type"] in ("hint", "error"))
+        assert hint["type"] == "hint", hint
+        assert hint["action"] in nxt["obs"]["legal"]
+        assert server.server_state.pool.stats()["jobs"] == jobs + 2
+        me.close()
+        tab.close()
+
+
 class _CostPool(WorkerPool):
     """The scheduler with the worker replaced by a fixed CPU charge per job."""
 

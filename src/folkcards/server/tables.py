@@ -238,7 +238,8 @@ class Table:
         self.views = Views()
         self.scheduler = Scheduler(self)
         self.closed = False
-        self.hinted: dict[int, float] = {}
+        self.hints: dict[int, tuple[tuple[int, int], asyncio.Future[dict[str, Any]]]] = {}
+        """Per seat, the position of its last hint and that hint (running or done)."""
         self.watched_at = time.monotonic()
         """When a viewer was last attached (creation and restore count as watched)."""
         self.creator: str | None = None
@@ -562,22 +563,32 @@ class Table:
         msg = deal.explain_illegal(action)
         return {"legal": False, "message": msg, "rule": _rule_of(msg)}
 
-    HINT_EVERY = 1.0
-    """Seconds between two hints for one seat (a hint runs the search bot)."""
-
     async def hint(self, seat: int) -> dict[str, Any]:
         """The strongest bot's suggestion for ``seat`` (only when it is to act), computed
         in a worker process under the table's budget: ``{"action", "hint"}``, the hint
-        as :func:`folkcards.bots.explain_hint` explains it."""
+        as :func:`folkcards.bots.explain_hint` explains it.
+
+        One search per seat and position: asking again at the same turn (a second press,
+        a second tab of the same seat) waits for the same answer instead of searching
+        again, so a seat's hints cost at most one search per decision it makes. A new
+        turn's hint waits only for the previous turn's, if that one is still running."""
         deal = self.deal
         if deal is None or deal.is_over or deal.to_act != seat:
             raise TableError("not_your_turn", "a hint is given only on your turn")
-        now = time.monotonic()
-        if now - self.hinted.get(seat, -1e9) < self.HINT_EVERY:
-            raise TableError("rate_limited", "one hint at a time, please")
-        self.hinted[seat] = now
-        obs = deal.observation(seat)
-        return await self.manager.hint(self.id, obs)
+        key = (self.state.actions_applied, len(self.state.results))
+        held = self.hints.get(seat)
+        if held is not None and held[0] == key:
+            return dict(await asyncio.shield(held[1]))
+        if held is not None and not held[1].done():
+            raise TableError("rate_limited", "the hint for your last turn is still running")
+        task = asyncio.ensure_future(self.manager.hint(self.id, deal.observation(seat)))
+        self.hints[seat] = (key, task)
+        try:
+            return dict(await asyncio.shield(task))
+        except Exception:
+            if seat in self.hints and self.hints[seat][1] is task:
+                del self.hints[seat]  # a busy pool or a failure: the next ask tries again
+            raise
 
     async def ready(self, seat: int) -> None:
         """A player is ready for the next deal; it starts when every present human is."""

@@ -372,7 +372,7 @@ class TablePage {
       onTakeSeat: (s) => this.takeSeat(s),
       loadHands: (k) => this.loadHands(k),
     });
-    document.getElementById("btn-hint").addEventListener("click", () => this.send({ type: "hint" }));
+    document.getElementById("btn-hint").addEventListener("click", () => this.askHint());
     document.getElementById("btn-last").addEventListener("click", () => this.view.showLastTrick());
     document.getElementById("btn-rules").addEventListener("click", () => this.rules());
     document.getElementById("btn-invite").addEventListener("click", () => this.invite());
@@ -391,7 +391,7 @@ class TablePage {
     if (k === "c") done = v.focusHand();
     else if (/^[1-9]$/.test(k)) done = v.decide(+k);
     else if (k === "p") done = v.pressAction("pass");
-    else if (k === "h") { if (!document.getElementById("btn-hint").hidden) this.send({ type: "hint" }); }
+    else if (k === "h") { if (!document.getElementById("btn-hint").hidden) this.askHint(); }
     else if (k === "l") { if (!document.getElementById("btn-last").hidden) v.showLastTrick(); }
     else if (k === "r") this.rules();
     else if (k === "i") this.invite();
@@ -427,6 +427,14 @@ class TablePage {
     if (this.ws && this.ws.readyState === 1) this.ws.send(JSON.stringify({ ...msg, ref: ++this.ref }));
   }
 
+  // a hint belongs to the position it was asked at: remember which (see onMessage)
+  askHint() {
+    const st = this.state;
+    if (!st || !st.obs) return;
+    this.send({ type: "hint" });
+    this.hintAsked = { ref: this.ref, at: st.obs.history.length, deal: st.deal_no };
+  }
+
   onMessage(msg) {
     if (msg.type === "state") {
       document.getElementById("conn").hidden = true;
@@ -437,7 +445,12 @@ class TablePage {
       // a structured explanation (code + params) is said in the player's language
       if (!msg.legal) { this.view.toast(`<b>${esc(t("ui.illegal"))}:</b> ${esc(explainText(msg.explanation || msg, look(this.state ? this.state.table.game : "").deck))}${msg.rule ? ` <small dir="ltr">(${esc(msg.rule)})</small>` : ""}`, 6000, true); sound("error"); }
     } else if (msg.type === "hint") {
-      this.view.showHint(msg.action, this.state.table.game, msg.hint);
+      // an answer that comes after the position moved on (a slow search, a quick player)
+      // is for a turn that is over: showing it now would recommend a card already gone
+      const asked = this.hintAsked, st = this.state;
+      if (asked && asked.ref === msg.ref && st && st.obs && asked.at === st.obs.history.length && asked.deal === st.deal_no) {
+        this.view.showHint(msg.action, st.table.game, msg.hint);
+      }
     } else if (msg.type === "welcome") {
       this.welcome = msg;
       this.chatLog = Array.isArray(msg.chat) ? msg.chat.slice(-30) : [];
