@@ -518,9 +518,16 @@ export class TableView {
     this.root.querySelectorAll(".hand .card").forEach((c) => { c.tabIndex = c === el ? 0 : -1; });
   }
 
-  // focus the hand (the first playable card): the "c" key
+  // focus the hand (the hinted card if this turn has a hint, else the first playable card):
+  // the "c" key, so that "h", "c", Enter plays the hint
   focusHand() {
-    const el = this.root.querySelector(".hand .card.legal") || this.root.querySelector(".hand .card");
+    const h = this.hint, st = this.model && this.model.state;
+    let hinted = null;
+    if (h && st && st.obs && h.at === st.obs.history.length && h.deal === st.deal_no) {
+      const card = String(h.data.choice || "").split(" ")[1];
+      if (card && isCard(card)) hinted = this.root.querySelector(`.hand .card.legal[data-card="${card}"]`);
+    }
+    const el = hinted || this.root.querySelector(".hand .card.legal") || this.root.querySelector(".hand .card");
     if (el) {
       this.rove(el);
       el.focus();
@@ -806,7 +813,8 @@ export class TableView {
       const el = this.root.querySelector(`.hand .card[data-card="${toks[1]}"]`);
       if (el) {
         el.classList.add("hinted");
-        if (this.root.contains(document.activeElement)) { this.rove(el); el.focus(); }
+        this.rove(el); // the hand's tab stop: Tab or "c" reaches the hinted card
+        if (this.root.contains(document.activeElement)) el.focus();
       }
     }
     this.root.querySelectorAll(".controls .act").forEach((b) => { if (b.dataset.action === action) b.classList.add("hinted"); });
