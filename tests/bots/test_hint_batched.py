@@ -38,6 +38,7 @@ def test_a_batched_hint_values_every_legal_action_with_its_deals(game: str) -> N
     assert e["scale"] == "win_chance" and e["samples"] == 16
     assert e["choice"] == h["choice"] == e["rows"][0]["action"]
     assert {r["action"] for r in e["rows"]} == {a.text for a in obs.legal}
+    assert h["unsearched"] == e["unsearched"] == 0  # card play: every card valued
     assert all(0.0 <= r["value"] <= 1.0 for r in e["rows"]) and e["rows"][0]["diff"] == 0.0
     for r in e["rows"][1:]:
         if r["reason"] == "noise_tried_play":  # the heuristic's card stands: gain ± se
@@ -51,3 +52,22 @@ def test_a_batched_hint_outside_card_play_ranks_by_the_heuristic() -> None:
     obs = state.observation(state.to_act)  # the cut
     e = explain_hint(hint(obs, "bsearch", random.Random(0)))
     assert e["scale"] in ("rank", "none") and e["rows"][0]["action"] == e["choice"]
+
+
+def test_a_bridged_hint_says_how_many_choices_it_left_unsearched() -> None:
+    """HUU-5.1: at a Huutopussi gift the search values the heuristic's best ``wide`` cards
+    through the bridge; the hint counts the others, so that a reader is told they were left
+    out (the web panel and the terminal say so), and every valued row is a legal gift."""
+    from tests.bots.test_batched import _huutopussi_gift
+
+    state = _huutopussi_gift()
+    obs = state.observation(state.to_act)
+    h = hint(obs, "bsearch:wide=4", random.Random(1))
+    e = explain_hint(h)
+    legal = {a.text for a in obs.legal}
+    assert e["scale"] == "win_chance" and len(e["rows"]) == 4
+    assert {r["action"] for r in e["rows"]} <= legal
+    assert h["unsearched"] == e["unsearched"] == len(legal) - 4 > 0
+    from folkcards.tui.hints import lines
+
+    assert any("Not searched" in line and str(len(legal) - 4) in line for line in lines(h))

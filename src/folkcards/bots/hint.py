@@ -24,7 +24,8 @@ def hint(
 
     ``obs`` must be the observation of the seat to act. The result is JSON-ready:
     ``{"game", "seat", "phase", "bot", "choice", "scale", "actions": [{"action",
-    "value", …}]}``.
+    "value", …}], "unsearched"}``, ``unsearched`` counting the legal actions without a
+    value (so that a reader is told the others were left out, not forgotten).
     """
     if obs.to_act != obs.seat or not obs.legal:
         raise BotError(f"seat {obs.seat} is not to act (to act: {obs.to_act})")
@@ -33,6 +34,8 @@ def hint(
     ev = bot.evaluate(obs, rng if rng is not None else random.Random(0))
     out: dict[str, Any] = {"game": obs.game, "seat": obs.seat, "phase": obs.phase, "bot": bot.name}
     out.update(ev.to_dict())
+    valued = {str(a["action"]) for a in out.get("actions", [])}
+    out["unsearched"] = sum(str(a) not in valued for a in obs.legal)
     return out
 
 
@@ -57,7 +60,9 @@ REASONS = ("noise_tried_play", "noise", "choice_rule")
 def explain_hint(h: dict[str, Any]) -> dict[str, Any]:
     """A hint (the result of :func:`hint`) as plain data a player can be shown.
 
-    Returns ``{"choice", "scale", "bot_scale", "samples", "rows", "reason"}``: ``rows``
+    Returns ``{"choice", "scale", "bot_scale", "samples", "rows", "reason",
+    "unsearched"}`` (``unsearched``: the legal actions the search left to the heuristic's
+    ranking and did not value, as :func:`hint` counted them; 0 when it valued all): ``rows``
     puts the choice first, then the alternatives best first, each ``{"action", "value",
     "diff", "reason"}`` — on the ``win_chance`` scale ``value`` is the deal value in
     [0, 1] and ``diff`` its difference to the choice's (0 for the choice); on the other
@@ -95,6 +100,7 @@ def explain_hint(h: dict[str, Any]) -> dict[str, Any]:
         "samples": samples if isinstance(samples, int) else None,
         "rows": rows,
         "reason": reason,
+        "unsearched": int(h.get("unsearched") or 0),
     }
 
 

@@ -557,7 +557,8 @@ def hint(obs: Observation, seed: int = 0) -> dict[str, Any]:
         action = str(random.Random(seed).choice(obs.legal))
         rows = [{"action": action, "value": None, "diff": None, "reason": None}]
         plain = {"choice": action, "scale": "none", "bot_scale": "uniform", "samples": None}
-        return {"action": action, "hint": {**plain, "rows": rows, "reason": None}}
+        rest = {"rows": rows, "reason": None, "unsearched": 0}
+        return {"action": action, "hint": {**plain, **rest}}
     with _ran(_wait_for(bots.make_bot(hint_spec()), obs)) as held:
         out = bots.hint(obs, hint_bot(obs, held), random.Random(seed))
     return {"action": str(out["choice"]), "hint": bots.explain_hint(out)}

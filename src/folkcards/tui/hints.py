@@ -72,6 +72,8 @@ def lines(h: dict[str, Any], limit: int = 5) -> list[str]:
             else:
                 text += f"  ({i18n.t('hint_panel.recommended')})"
             out.append(text)
+        if e["unsearched"]:
+            out.append("  " + i18n.t("hint_panel.unsearched", n=i18n.num(str(e["unsearched"]))))
     elif e["scale"] == "rank":
         out.append(f"  {scale_label('heuristic')}")
         ranked = [choice] + [r["action"] for r in rows if r["action"] != choice]

@@ -854,6 +854,7 @@ export class TableView {
       body += `<p class="hint-scale" data-scale="none">${esc(t("hint_panel.scale_none"))}</p>`;
     }
     if (data.scale !== "none" && rows.length > LIMIT) body += `<p class="hint-more">${esc(t("hint_panel.more", { n: rows.length - LIMIT }))}</p>`;
+    if (data.scale === "win_chance" && data.unsearched > 0) body += `<p class="hint-unsearched">${esc(t("hint_panel.unsearched", { n: num(data.unsearched) }))}</p>`;
     const first = rows.find((r) => r.reason === data.reason && r.action !== data.choice);
     if (data.reason && first) body += `<p class="hint-reason" data-reason="${esc(data.reason)}">${esc(t("hint_panel.why", { reason: why(first) }))}</p>`;
     return `<details class="hint-panel"${this.hintOpen ? " open" : ""} aria-label="${esc(t("hint_panel.label"))}">
