@@ -582,6 +582,8 @@ class Table:
         if held is not None and not held[1].done():
             raise TableError("rate_limited", "the hint for your last turn is still running")
         task = asyncio.ensure_future(self.manager.hint(self.id, deal.observation(seat)))
+        # its failure is read here even when every asker has gone (no "never retrieved")
+        task.add_done_callback(lambda t: None if t.cancelled() else t.exception())
         self.hints[seat] = (key, task)
         try:
             return dict(await asyncio.shield(task))
