@@ -110,6 +110,13 @@ def test_explain_hint_ranks_names_the_scale_and_says_why_the_choice_stands() -> 
     assert all(r["value"] is None and r["diff"] is None for r in rank["rows"])
     assert rank["reason"] is None
     assert explain_hint({"choice": "x", "scale": "uniform", "actions": []})["scale"] == "none"
+    # a tie that float sums made a hair higher needs no reason (shown as "+0.0")
+    tie = [
+        {"action": "give AH", "value": 0.502, "heuristic": 1.0},
+        {"action": "give KH", "value": 0.502 + 1e-16, "gain": 1e-16, "se": 0.0},
+    ]
+    tied = explain_hint({"choice": "give AH", "scale": "win", "actions": tie})
+    assert tied["rows"][1]["reason"] is None and tied["reason"] is None
 
 
 def test_explain_hint_of_a_real_hint() -> None:

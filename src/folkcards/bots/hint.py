@@ -50,6 +50,10 @@ NOISE = 0.02
 """Differences of deal value below this (2 points of 100) are called 'within noise'
 when the adviser reports no standard error of its own."""
 
+TIE = 1e-9
+"""A higher mean by less than this is a tie (the float sums of equal values), which needs
+no reason why the choice stands."""
+
 REASONS = ("noise_tried_play", "noise", "choice_rule")
 """Why the choice stands over an alternative with a higher mean: ``noise_tried_play``
 (the choice is the tried play and the alternative's gain is not clear — ``gain`` and
@@ -89,7 +93,7 @@ def explain_hint(h: dict[str, Any]) -> dict[str, Any]:
             v = float(a["value"])
             row["value"] = v
             row["diff"] = 0.0 if a is best else v - base
-            if a is not best and v - base > 0:
+            if a is not best and v - base > TIE:
                 row.update(_why_kept(a, best))
                 reason = reason or row["reason"]
         rows.append(row)
