@@ -110,13 +110,15 @@ def test_explain_hint_ranks_names_the_scale_and_says_why_the_choice_stands() -> 
     assert all(r["value"] is None and r["diff"] is None for r in rank["rows"])
     assert rank["reason"] is None
     assert explain_hint({"choice": "x", "scale": "uniform", "actions": []})["scale"] == "none"
-    # a tie that float sums made a hair higher needs no reason (shown as "+0.0")
+    # a higher mean below the 0.1 point shown ("+0.0") reads as a tie and needs no reason
     tie = [
         {"action": "give AH", "value": 0.502, "heuristic": 1.0},
-        {"action": "give KH", "value": 0.502 + 1e-16, "gain": 1e-16, "se": 0.0},
+        {"action": "give AS", "value": 0.5031, "gain": 0.0011, "se": 0.0003},
+        {"action": "give KH", "value": 0.5024, "gain": 0.0004, "se": 0.0003},
     ]
     tied = explain_hint({"choice": "give AH", "scale": "win", "actions": tie})
-    assert tied["rows"][1]["reason"] is None and tied["reason"] is None
+    assert tied["rows"][1]["action"] == "give AS" and tied["rows"][1]["reason"]
+    assert tied["rows"][2]["reason"] is None
 
 
 def test_explain_hint_of_a_real_hint() -> None:

@@ -50,9 +50,9 @@ NOISE = 0.02
 """Differences of deal value below this (2 points of 100) are called 'within noise'
 when the adviser reports no standard error of its own."""
 
-TIE = 1e-9
-"""A higher mean by less than this is a tie (the float sums of equal values), which needs
-no reason why the choice stands."""
+TIE = 0.0005
+"""A higher mean by less than this (half of the 0.1 point a reader is shown) reads as a
+tie, "+0.0", and needs no reason why the choice stands."""
 
 REASONS = ("noise_tried_play", "noise", "choice_rule")
 """Why the choice stands over an alternative with a higher mean: ``noise_tried_play``
