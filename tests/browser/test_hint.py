@@ -88,5 +88,8 @@ def test_a_phone_held_sideways_shows_the_hint_beside_the_felt(
     assert box["y"] + box["height"] <= hand["y"] + 2  # above the hand
     assert box["y"] >= 0 and box["y"] + box["height"] <= 390  # on the screen
     assert panel.locator(".hint-rows li").count() >= 2
+    from tests.browser.test_a11y import axe
+
+    assert axe(page, "the hint beside the felt") == []  # scrolled within, yet reachable
     assert errs == []
     ctx.close()
