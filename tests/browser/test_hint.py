@@ -29,6 +29,10 @@ def test_a_hint_is_shown_in_a_panel(web: ServerThread, browser: Any, lang: str) 
     panel = page.locator(".hint-panel")
     panel.wait_for(timeout=60_000)
     title, scale, recommended, versus = WORDS[lang]
+    # on a wide screen the panel heads the side column: the hand stays on the screen
+    assert page.locator(".side .hint-panel").count() == 1
+    hand = page.locator(".hand").bounding_box()
+    assert hand and hand["y"] + hand["height"] <= 860
     assert page.evaluate("document.querySelector('.hint-panel').open")
     assert title in panel.locator("summary").inner_text()
     assert scale in panel.locator(".hint-scale").inner_text()
@@ -88,6 +92,7 @@ def test_a_phone_held_sideways_shows_the_hint_beside_the_felt(
     assert box["y"] + box["height"] <= hand["y"] + 2  # above the hand
     assert box["y"] >= 0 and box["y"] + box["height"] <= 390  # on the screen
     assert panel.locator(".hint-rows li").count() >= 2
+    assert page.locator(".board .hint-panel").count() == 1
     from tests.browser.test_a11y import axe
 
     assert axe(page, "the hint beside the felt") == []  # scrolled within, yet reachable

@@ -289,11 +289,12 @@ export class TableView {
         </div>
         <div class="prompt ${myTurn ? "mine" : ""}" id="prompt">${esc(prompt)}</div>
         <div class="controls" role="group" aria-label="${esc(t("ui.decision"))}">${controls}</div>
-        ${this.hintHTML(obs, st, myTurn)}
+        ${this.hintBeside() ? "" : this.hintHTML(obs, st, myTurn)}
         <div class="hand ${myTurn ? "my-turn" : ""}" dir="ltr" role="group" aria-label="${esc(t("ui.your_hand_n", { n: hand.length }))}" aria-describedby="prompt" style="--n:${hand.length || 1}">${handHTML}</div>
         ${seatLink}
       </div>
       <aside class="side" aria-label="${esc(t("ui.side_panel"))}">
+        ${this.hintBeside() ? this.hintHTML(obs, st, myTurn) : ""}
         ${facts.length ? `<section class="facts" aria-label="${esc(t("ui.facts"))}"><dl>${facts.map(([k, v, key]) => `<dt>${esc(k)}</dt><dd data-fact="${key}">${v}</dd>`).join("")}</dl></section>` : ""}
         ${this.scoresHTML(st, game)}
         ${obs && obs.result ? this.resultHTML(obs.result, st, game, deck) : ""}
@@ -870,9 +871,17 @@ export class TableView {
     const html = this.hintHTML(st.obs, st, myTurn);
     const old = this.root.querySelector(".hint-panel");
     if (old) old.remove();
+    const side = this.root.querySelector(".side");
     const controls = this.root.querySelector(".board .controls");
-    if (html && controls) controls.insertAdjacentHTML("afterend", html);
+    if (html && this.hintBeside() && side) side.insertAdjacentHTML("afterbegin", html);
+    else if (html && controls) controls.insertAdjacentHTML("afterend", html);
     this.bindHint();
+  }
+
+  // a wide and tall screen shows the hint at the top of the side column, so that it does not
+  // push the hand below the fold; a phone, upright or sideways, shows it on the board
+  hintBeside() {
+    return window.matchMedia("(min-width: 901px) and (min-height: 521px)").matches;
   }
 
   bindHint() {
