@@ -12,7 +12,7 @@ import toygame
 from folkcards.bots import make_bot, play_deal
 from folkcards.bots.base import BotError
 from folkcards.bots.batched import BatchPIMCBot
-from folkcards.bots.positions import card_play_position
+from folkcards.bots.positions import card_play_position, phase_position
 from folkcards.games import GAMES
 
 pytest.importorskip("numpy")
@@ -241,14 +241,9 @@ def test_bsearch_searches_the_phases_its_game_tuning_names(monkeypatch: Any) -> 
 
 def _huutopussi_gift() -> Any:
     """A four-player Huutopussi deal at the declarer's partner's first gift (HUU-5.1)."""
-    rng = random.Random(6)
-    h = make_bot("heuristic")
-    while True:
-        state = GAMES["huutopussi"].random_deal(rng)
-        while not state.is_over and state.phase not in ("give", "play"):
-            state.apply(h.choose(state.observation(state.to_act), rng))
-        if state.phase == "give":
-            return state
+    state = phase_position(GAMES["huutopussi"], random.Random(6), "give")
+    assert state is not None
+    return state
 
 
 def test_a_tuned_bsearch_says_which_phases_it_searches() -> None:

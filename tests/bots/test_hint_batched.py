@@ -58,9 +58,10 @@ def test_a_bridged_hint_says_how_many_choices_it_left_unsearched() -> None:
     """HUU-5.1: at a Huutopussi gift the search values the heuristic's best ``wide`` cards
     through the bridge; the hint counts the others, so that a reader is told they were left
     out (the web panel and the terminal say so), and every valued row is a legal gift."""
-    from tests.bots.test_batched import _huutopussi_gift
+    from folkcards.bots.positions import phase_position
 
-    state = _huutopussi_gift()
+    state = phase_position(GAMES["huutopussi"], random.Random(6), "give")
+    assert state is not None
     obs = state.observation(state.to_act)
     h = hint(obs, "bsearch:wide=4", random.Random(1))
     e = explain_hint(h)

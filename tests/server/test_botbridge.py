@@ -102,6 +102,28 @@ def test_search_level_and_hint_use_the_batched_search(monkeypatch: pytest.Monkey
     assert h["scale"] == "win_chance" and h["samples"] == 64  # bsearch's deals
     assert {r["action"] for r in h["rows"]} == {a.text for a in obs.legal}
     assert all(0.0 <= r["value"] <= 1.0 for r in h["rows"])
+    assert h["warming"] is False
+
+
+@needs_batch
+def test_a_hint_the_search_would_value_says_so_while_its_kernels_load(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """HUU-5.1: while Huutopussi's kernels load, a gift's hint is the heuristic's ranking
+    (the scalar search leaves gifts to it); the hint says the search is loading
+    (``warming``), not that gifts are never searched. A phase no search values (Sasku's
+    cut, SAS-6) is not "warming"."""
+    from folkcards.bots.positions import phase_position
+
+    monkeypatch.setattr(botbridge, "_use_batched", lambda spec, obs, searched: False)
+    state = phase_position(GAMES["huutopussi"], random.Random(6), "give")
+    assert state is not None
+    gift = botbridge.hint(state.observation(state.to_act), seed=1)["hint"]
+    assert gift["scale"] == "rank" and gift["warming"] is True
+    deal = GAMES["sasku"].random_deal(random.Random(3))
+    assert deal.to_act is not None and deal.phase == "cut"
+    cut = botbridge.hint(deal.observation(deal.to_act), seed=1)["hint"]
+    assert cut["scale"] in ("rank", "none") and cut["warming"] is False
 
 
 def _no_batch(monkeypatch: pytest.MonkeyPatch, how: str) -> None:

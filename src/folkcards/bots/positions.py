@@ -1,5 +1,6 @@
-"""Positions of card play worth a decision, reached by the heuristic bot: what a warm-up,
-a benchmark or a test needs when it wants a real mid-deal choice rather than a random one."""
+"""Positions worth a decision, reached by the heuristic bot: what a warm-up, a benchmark or
+a test needs when it wants a real choice of card play (or of another phase) rather than a
+random one."""
 
 from __future__ import annotations
 
@@ -27,4 +28,19 @@ def card_play_position(
                 if seen == nth:
                     return state
             state.apply(heuristic.choose(obs, rng))
+    return None
+
+
+def phase_position(game: Game, rng: random.Random, phase: str, deals: int = 50) -> DealState | None:
+    """The state at the first decision of ``phase`` (a Huutopussi ``give``, a Sasku
+    ``auction``) in a deal played by the heuristic bot from ``rng`` — deal after deal until
+    one gets there; None if none of ``deals`` deals does."""
+    heuristic = make_bot("heuristic")
+    for _ in range(deals):
+        state = game.random_deal(rng)
+        while not state.is_over:
+            assert state.to_act is not None
+            if state.phase == phase:
+                return state
+            state.apply(heuristic.choose(state.observation(state.to_act), rng))
     return None

@@ -557,11 +557,19 @@ def hint(obs: Observation, seed: int = 0) -> dict[str, Any]:
         action = str(random.Random(seed).choice(obs.legal))
         rows = [{"action": action, "value": None, "diff": None, "reason": None}]
         plain = {"choice": action, "scale": "none", "bot_scale": "uniform", "samples": None}
-        rest = {"rows": rows, "reason": None, "unsearched": 0}
+        rest = {"rows": rows, "reason": None, "unsearched": 0, "warming": False}
         return {"action": action, "hint": {**plain, **rest}}
-    with _ran(_wait_for(bots.make_bot(hint_spec()), obs)) as held:
-        out = bots.hint(obs, hint_bot(obs, held), random.Random(seed))
-    return {"action": str(out["choice"]), "hint": bots.explain_hint(out)}
+    wanted = bots.make_bot(hint_spec())
+    with _ran(_wait_for(wanted, obs)) as held:
+        used = hint_bot(obs, held)
+        out = bots.hint(obs, used, random.Random(seed))
+    explained = bots.explain_hint(out)
+    # the search would value this decision but its kernels are still loading: the panel
+    # says so rather than "no search in this phase"
+    explained["warming"] = bool(
+        explained["scale"] == "rank" and used.name != wanted.name and _searches(wanted, obs)
+    )
+    return {"action": str(out["choice"]), "hint": explained}
 
 
 def _warm_main(games: list[str]) -> int:

@@ -849,7 +849,7 @@ export class TableView {
         return `<li class="${best ? "best" : ""}" data-action="${esc(r.action)}"><span class="hint-act">${act(r.action)}</span> <span class="hint-val">${pct(r.value)}</span> ${tail}</li>`;
       }).join("")}</ol>`;
     } else if (data.scale === "rank") {
-      body += `<p class="hint-scale" data-scale="rank">${esc(t("hint_panel.scale_rank"))}</p>`;
+      body += `<p class="hint-scale" data-scale="rank">${esc(t(data.warming ? "hint_panel.scale_rank_warming" : "hint_panel.scale_rank"))}</p>`;
       body += `<ol class="hint-rows">${rows.slice(0, LIMIT).map((r) => `<li class="${r.action === data.choice ? "best" : ""}" data-action="${esc(r.action)}"><span class="hint-act">${act(r.action)}</span>${r.action === data.choice ? ` <span class="hint-note">${esc(t("hint_panel.recommended"))}</span>` : ""}</li>`).join("")}</ol>`;
     } else {
       body += `<p class="hint-scale" data-scale="none">${esc(t("hint_panel.scale_none"))}</p>`;
