@@ -166,15 +166,23 @@ def test_a_table_of_bots_nobody_watches_ends_soon(tmp_path: Path) -> None:
         assert row["table"]["status"] != "finished"  # a person's table waits for idle_after
 
 
+def _sasku_against_random_bots(server: ServerThread) -> dict[str, Any]:
+    """A Sasku table where seat 0 is a person and the others ``random`` bots (they move on
+    the server's loop, so the pool runs only the hints): the creation's reply."""
+    body = {
+        "game": "sasku",
+        "name": "A",
+        "seats": [{"kind": "human"}, *RANDOM[:3]],
+        "options": {"bot_delay": 0},
+    }
+    status, res = http(server.url, "/api/tables", body)
+    assert status == 200, res
+    return dict(res)
+
+
 def test_hints_are_computed_in_the_workers(tmp_path: Path) -> None:
     with ServerThread(f"sqlite:///{tmp_path / 'h.db'}") as server:
-        body = {
-            "game": "sasku",
-            "name": "A",
-            "seats": [{"kind": "human"}, *RANDOM[:3]],
-            "options": {"bot_delay": 0},
-        }
-        _, res = http(server.url, "/api/tables", body)
+        res = _sasku_against_random_bots(server)
         me = Client(server.ws_url, res["id"], res["token"])
         st = me.wait_state(my_turn(0))
         jobs = server.server_state.pool.stats()["jobs"]
@@ -202,13 +210,7 @@ def test_a_hint_is_searched_once_a_turn_and_the_next_turn_gets_its_own_at_once(
     same search (one job); the next turn's hint is answered at once, however soon it comes
     (a player giving Huutopussi's three cards asks at each of them)."""
     with ServerThread(f"sqlite:///{tmp_path / 'h.db'}") as server:
-        body = {
-            "game": "sasku",
-            "name": "A",
-            "seats": [{"kind": "human"}, *RANDOM[:3]],
-            "options": {"bot_delay": 0},
-        }
-        _, res = http(server.url, "/api/tables", body)
+        res = _sasku_against_random_bots(server)
         me = Client(server.ws_url, res["id"], res["token"])
         tab = Client(server.ws_url, res["id"], res["token"])
         st = me.wait_state(my_turn(0))
