@@ -264,19 +264,15 @@ def test_sasku_tuning_searches_the_auction() -> None:
     """SAS-8: Sasku's tuned bsearch values its bids through the bridge (at most ``wide`` of
     them, each a legal bid or pass); the spec's own ``only=play`` leaves them to the
     heuristic, and the cut (SAS-6) is never searched."""
-    rng = random.Random(4)
-    h = make_bot("heuristic")
-    state = GAMES["sasku"].random_deal(rng)
-    while state.phase != "auction":
-        assert not state.is_over
-        obs = state.observation(state.to_act)
-        if state.phase == "cut":
-            tuned = make_bot("bsearch")
-            assert isinstance(tuned, BatchPIMCBot) and not tuned.searches(obs)
-        state.apply(h.choose(obs, rng))
-    obs = state.observation(state.to_act)
     tuned = make_bot("bsearch")
-    assert isinstance(tuned, BatchPIMCBot) and tuned.searches(obs)
+    assert isinstance(tuned, BatchPIMCBot)
+    deal = GAMES["sasku"].random_deal(random.Random(4))
+    assert deal.phase == "cut" and deal.to_act is not None
+    assert not tuned.searches(deal.observation(deal.to_act))
+    state = phase_position(GAMES["sasku"], random.Random(4), "auction")
+    assert state is not None and state.to_act is not None
+    obs = state.observation(state.to_act)
+    assert tuned.searches(obs)
     assert tuned.phases("sasku") == {"play", "auction", "exchange", "declare", "override"}
     ev = tuned.evaluate(obs, random.Random(2))
     assert ev.scale == "win" and 1 < len(ev.values) <= 6 and ev.choice in obs.legal

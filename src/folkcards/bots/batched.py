@@ -312,9 +312,7 @@ class BatchPIMCBot(Bot):
         playout each; the heuristic's ranking says which are)."""
         base = quick_choice(obs, rng)
         kit = find_kit(obs.game)
-        if kit is None:
-            return [base, *(a for a in obs.legal if a != base)][: self.wide]
-        scores = kit.scores(obs)
+        scores = kit.scores(obs) if kit is not None else {}  # none: the legal order
         rest = sorted((a for a in obs.legal if a != base), key=lambda a: -scores.get(a, 0.0))
         return [base, *rest][: self.wide]
 
@@ -353,12 +351,13 @@ class BatchPIMCBot(Bot):
                 while not st.is_over and not kernel.accepts(st):
                     st.apply(heuristic_policy(st, rng))
                 if st.is_over:
-                    score = st.result()["score"]
+                    result = st.result()
                     if self.stakes:
                         side = seat_sides(st.game, st.variant)
-                        values[i, j] = margins(score, st.num_seats, side)[obs.seat] / scale
+                        m = margins(result["score"], st.num_seats, side)
+                        values[i, j] = m[obs.seat] / scale
                     else:
-                        u = utilities(st.game, st.result(), st.num_seats, st.variant)
+                        u = utilities(st.game, result, st.num_seats, st.variant)
                         values[i, j] = u[obs.seat]
                     continue
                 key = (kernel.num_sides(st), bool(kernel.solver and kernel.solvable(st)))
