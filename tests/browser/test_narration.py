@@ -172,6 +172,27 @@ def switch(ctx: Any, page: Any, lang: str, size: str) -> None:
     page.evaluate(WATCH_NOTES)
 
 
+def explain_in_another_deal(
+    browser: Any, web: ServerThread, game: str, lang: str, size: str, shots: Path
+) -> bool:
+    """Play new tables, at most four, until an unplayable card comes to this seat's turn,
+    and click it (``check_illegal_click``); whether one came."""
+    for _ in range(4):
+        ctx, page, errs = open_seat_with_a_turn(browser, web, game, size, lang)
+        deadline = time.time() + 240
+        explained = False
+        while not explained and not deal_over(page):
+            assert time.time() < deadline, "the deal did not end in time"
+            explained = check_illegal_click(page, game, lang, shots, f"{lang}-{size}")
+            if not explained and not click_step(page, prefer="pass"):
+                page.wait_for_timeout(80)
+        assert errs == []
+        ctx.close()
+        if explained:
+            return True
+    return False
+
+
 @pytest.mark.parametrize("order", ["en-desktop,fa-phone", "fa-phone,en-desktop"])
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_deal_narrated_explained_and_scored(
@@ -227,10 +248,13 @@ def test_a_deal_narrated_explained_and_scored(
         if game != "satat":  # Satat counts tricks, not card points
             assert all(re.search(r"\+[\d۰-۹]+", x) for x in lines), log
             assert all(re.search(r"[\d۰-۹]+", x.split(":", 1)[1]) for x in trick_notes), trick_notes
-        # an unplayable card is near certain in a deal of 9 or 13 cards a seat (in Sasku's
-        # and Sheepshead's short hands it may not come: then there is nothing to click)
+        # an unplayable card is likely in a deal of 9 or 13 cards a seat (in Sasku's and
+        # Sheepshead's short hands it may not come: then there is nothing to click); the
+        # decks are shuffled from a secure source, so when this deal had none, other deals
+        if game in ("satat", "huutopussi") and not explained:
+            explained = explain_in_another_deal(browser, web, game, lang, size, artifacts)
         if game in ("satat", "huutopussi"):
-            assert explained, "no unplayable card was clicked and explained"
+            assert explained, "no unplayable card was clicked and explained in five deals"
     # the scoring breakdown of the deal: components in words and numbers, the reason
     assert summary.startswith("How the deal was scored" if lang == "en" else "امتیاز این دست")
     rows = bd.locator("tr[data-component]")
