@@ -16,6 +16,7 @@ import pytest
 
 from folkcards.bots.base import Evaluation
 from folkcards.bots.batched import BatchPIMCBot
+from folkcards.bots.heuristic import sasku
 from folkcards.bots.positions import card_play_position
 from folkcards.bots.search import PIMCBot
 from folkcards.engine.api import DealState, Observation
@@ -99,7 +100,7 @@ def test_search_level_and_hint_use_the_batched_search(monkeypatch: pytest.Monkey
     assert batched.seen == [obs, obs] and scalar.seen == []
     h = out["hint"]
     assert out["action"] == h["choice"] == h["rows"][0]["action"]
-    assert h["scale"] == "win_chance" and h["samples"] == 64  # bsearch's deals
+    assert h["scale"] == "win_chance" and h["samples"] == sasku.BATCH_TUNING["worlds"]
     assert {r["action"] for r in h["rows"]} == {a.text for a in obs.legal}
     assert all(0.0 <= r["value"] <= 1.0 for r in h["rows"])
     assert h["warming"] is False
