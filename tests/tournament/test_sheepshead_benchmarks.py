@@ -1,0 +1,80 @@
+"""The Sheepshead benchmark scripts: ``sheepshead_roles.py`` (a tournament's plays by the
+lone bot's role) and ``sheepshead_pick.py`` (the heuristic with its picking moved)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+from pathlib import Path
+from types import ModuleType
+
+from folkcards.games import GAMES
+from folkcards.tournament import TournamentConfig, run_tournament
+
+BENCHMARKS = Path(__file__).parents[2] / "benchmarks"
+
+
+def load(name: str = "sheepshead_roles") -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_play_is_grouped_and_the_wins_are_the_tournaments() -> None:
+    """Two boards of heuristic against random: each of the 20 plays (a lone bot in each of
+    five seats, SHP-2) lands in one role; the lone seats' wins add up to the summary's."""
+    summary, results = run_tournament(
+        TournamentConfig("sheepshead", ("heuristic", "random"), 2, 5), workers=1
+    )
+    lines = [json.dumps(p["record"]) for r in results for p in r["plays"]]
+    found = load().roles(lines)
+    assert sum(v[0] for v in found.values()) == len(lines) == 20
+    assert {role for _, _, role in found} <= {"picker", "partner", "defender", "leaster"}
+    won = sum(v[1] for (lone, _, _), v in found.items() if lone == "heuristic")
+    lost = sum(v[0] - v[1] for (lone, _, _), v in found.items() if lone == "random")
+    m = summary["matchups"][0]
+    wins, ties, _ = m["wins_ties_losses"]
+    assert won + lost == wins + ties / 2
+
+
+def test_roles_come_from_the_result() -> None:
+    role_of = load().role_of
+    assert role_of({"picker": None, "partner": None}, 3) == "leaster"  # SHP-9.1
+    assert role_of({"picker": 2, "partner": 4}, 2) == "picker"
+    assert role_of({"picker": 2, "partner": 4}, 4) == "partner"  # SHP-6
+    assert role_of({"picker": 2, "partner": None}, 4) == "defender"  # alone, SHP-6.5
+
+
+def test_a_moved_threshold_picks_more_or_less_and_plays_as_the_heuristic() -> None:
+    """``pickshift:t=100`` never picks (SHP-4), ``t=-100`` always does, ``t=0`` picks as
+    the heuristic; after the picking every choice is the heuristic's."""
+    from folkcards.bots.search import HeuristicBot
+
+    shift = load("sheepshead_pick").PickShift
+    never, always, same = shift(100.0, "never"), shift(-100.0, "always"), shift(0.0, "same")
+    heuristic, game = HeuristicBot(), GAMES["sheepshead"]
+    picks = {"never": 0, "always": 0, "same": 0, "heuristic": 0}
+    for d in range(30):
+        deal = game.random_deal(random.Random(d))
+        obs = deal.observation(deal.to_act)
+        assert obs.phase == "pick"
+        for name, bot in (
+            ("never", never),
+            ("always", always),
+            ("same", same),
+            ("heuristic", heuristic),
+        ):
+            choice = bot.evaluate(obs, random.Random(0)).choice
+            picks[name] += choice.step.kind == "pick"
+        while deal.to_act is not None and deal.observation(deal.to_act).phase == "pick":
+            deal.apply(heuristic.evaluate(deal.observation(deal.to_act), random.Random(0)).choice)
+        if deal.to_act is not None:
+            later = deal.observation(deal.to_act)
+            assert same.evaluate(later, random.Random(1)) == heuristic.evaluate(
+                later, random.Random(1)
+            )
+    assert picks["never"] == 0 and picks["always"] == 30
+    assert 0 < picks["same"] == picks["heuristic"] < 30
