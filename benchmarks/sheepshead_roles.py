@@ -5,7 +5,7 @@
 
 A Sheepshead board is played with one bot alone in a seat against the other in the other
 four (folkcards.tournament.duplicate); the lone seat wins the play when its score is above
-zero (SHP-8). Each record is replayed through the engine, and its plays are grouped by the
+zero (SHP-8). Each record is replayed through the engine (``load_deal``), and its plays are grouped by the
 lone bot, the bot of the other seats and the lone seat's role: ``picker``, ``partner``
 (SHP-6), ``defender``, or ``leaster`` (nobody picked, SHP-9.1: only the seat that took the
 fewest points scores above zero). Printed per group: plays, the lone seat's share of plays
@@ -24,7 +24,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from folkcards.games import GAMES
+from folkcards.engine.records import load_deal
 
 
 def role_of(result: dict[str, Any], seat: int) -> str:
@@ -38,7 +38,6 @@ def role_of(result: dict[str, Any], seat: int) -> str:
 
 def roles(lines: Iterable[str]) -> dict[tuple[str, str, str], list[float]]:
     """(lone bot, other bot, role) → [plays, plays won (a zero score ½), score sum]."""
-    game = GAMES["sheepshead"]
     out: dict[tuple[str, str, str], list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
     for line in lines:
         record = json.loads(line)
@@ -47,12 +46,7 @@ def roles(lines: Iterable[str]) -> dict[tuple[str, str, str], list[float]]:
         lone = next(b for b, c in count.items() if c == 1)
         other = next(b for b in count if b != lone)
         seat = players.index(lone)
-        deal = game.deal_from_record(record, game.normalize_variant(record["variant"]))
-        for text in record["actions"]:
-            assert deal.to_act is not None, "a record's action after its deal ended"
-            obs = deal.observation(deal.to_act)
-            deal.apply(next(a for a in obs.legal if a.text == text))
-        result = deal.result()
+        result = load_deal(record).result()
         score = float(result["score"][seat])
         row = out[(lone, other, role_of(result, seat))]
         row[0] += 1
