@@ -10,12 +10,13 @@ from folkcards.bots.registry import make_bot
 from folkcards.engine.api import DealState, Game
 
 
-def card_play_position(
-    game: Game, rng: random.Random, nth: int = 1, choices: int = 2, deals: int = 50
+def phase_position(
+    game: Game, rng: random.Random, phase: str, nth: int = 1, choices: int = 1, deals: int = 50
 ) -> DealState | None:
-    """The state at the ``nth`` decision of card play (phase ``play``) with at least
-    ``choices`` legal actions in a deal played by the heuristic bot from ``rng`` — deal
-    after deal until one gets there; None if none of ``deals`` deals does."""
+    """The state at the ``nth`` decision of ``phase`` (``play``, a Huutopussi ``give``, a
+    Sasku ``auction``) with at least ``choices`` legal actions, in a deal played by the
+    heuristic bot from ``rng`` — deal after deal until one gets there; None if none of
+    ``deals`` deals does."""
     heuristic = make_bot("heuristic")
     for _ in range(deals):
         state = game.random_deal(rng)
@@ -23,7 +24,7 @@ def card_play_position(
         while not state.is_over:
             assert state.to_act is not None
             obs = state.observation(state.to_act)
-            if obs.phase == "play" and len(obs.legal) >= choices:
+            if obs.phase == phase and len(obs.legal) >= choices:
                 seen += 1
                 if seen == nth:
                     return state
@@ -31,16 +32,9 @@ def card_play_position(
     return None
 
 
-def phase_position(game: Game, rng: random.Random, phase: str, deals: int = 50) -> DealState | None:
-    """The state at the first decision of ``phase`` (a Huutopussi ``give``, a Sasku
-    ``auction``) in a deal played by the heuristic bot from ``rng`` — deal after deal until
-    one gets there; None if none of ``deals`` deals does."""
-    heuristic = make_bot("heuristic")
-    for _ in range(deals):
-        state = game.random_deal(rng)
-        while not state.is_over:
-            assert state.to_act is not None
-            if state.phase == phase:
-                return state
-            state.apply(heuristic.choose(state.observation(state.to_act), rng))
-    return None
+def card_play_position(
+    game: Game, rng: random.Random, nth: int = 1, choices: int = 2, deals: int = 50
+) -> DealState | None:
+    """The state at the ``nth`` decision of card play with at least ``choices`` legal
+    actions (:func:`phase_position` of phase ``play``)."""
+    return phase_position(game, rng, "play", nth, choices, deals)
