@@ -1,7 +1,7 @@
 // The browser client: lobby, table and replay pages over the server's JSON API and its
 // websocket protocol (docs/web.md). No build step: plain ES modules.
 import { t, num, setLang, lang, initLang, LANGS } from "./i18n.js";
-import { TableView, tickClocks, explainText } from "./table.js";
+import { TableView, tickClocks, explainText, positionOf, samePosition } from "./table.js";
 import { esc, actionText, setGames, seatName, look } from "./present.js";
 import { ReplayView } from "./replay.js";
 import { announce, toast, openDialog, dialogOpen, setting, setSetting, applySettings, copyText, sound } from "./ui.js";
@@ -432,7 +432,7 @@ class TablePage {
     const st = this.state;
     if (!st || !st.obs) return;
     this.send({ type: "hint" });
-    this.hintAsked = { ref: this.ref, at: st.obs.history.length, deal: st.deal_no };
+    this.hintAsked = { ref: this.ref, ...positionOf(st) };
   }
 
   onMessage(msg) {
@@ -447,9 +447,9 @@ class TablePage {
     } else if (msg.type === "hint") {
       // an answer that comes after the position moved on (a slow search, a quick player)
       // is for a turn that is over: showing it now would recommend a card already gone
-      const asked = this.hintAsked, st = this.state;
-      if (asked && asked.ref === msg.ref && st && st.obs && asked.at === st.obs.history.length && asked.deal === st.deal_no) {
-        this.view.showHint(msg.action, st.table.game, msg.hint);
+      const asked = this.hintAsked;
+      if (asked && asked.ref === msg.ref && samePosition(asked, this.state)) {
+        this.view.showHint(msg.action, this.state.table.game, msg.hint);
       }
     } else if (msg.type === "welcome") {
       this.welcome = msg;

@@ -66,6 +66,17 @@ document.addEventListener("click", (e) => {
 let lastGame = null;
 
 // is narration on (the move log's switch; on unless the player turned it off)
+// where a deal stands, for what belongs to one position (a hint): the deal and its steps
+export function positionOf(st) {
+  return st && st.obs ? { at: st.obs.history.length, deal: st.deal_no } : null;
+}
+
+// whether ``p`` (a positionOf) is where the table state ``st`` stands now
+export function samePosition(p, st) {
+  const q = positionOf(st);
+  return Boolean(p && q && p.at === q.at && p.deal === q.deal);
+}
+
 export function narrationOn() {
   return setting("narration", true);
 }
@@ -522,9 +533,9 @@ export class TableView {
   // focus the hand (the hinted card if this turn has a hint, else the first playable card):
   // the "c" key, so that "h", "c", Enter plays the hint
   focusHand() {
-    const h = this.hint, st = this.model && this.model.state;
+    const h = this.hint;
     let hinted = null;
-    if (h && st && st.obs && h.at === st.obs.history.length && h.deal === st.deal_no) {
+    if (h && samePosition(h, this.model && this.model.state)) {
       const card = String(h.data.choice || "").split(" ")[1];
       if (card && isCard(card)) hinted = this.root.querySelector(`.hand .card.legal[data-card="${card}"]`);
     }
@@ -805,7 +816,7 @@ export class TableView {
     this.toast(esc(t("ui.hint_is", { action: actionText(action, game) })), 5000);
     const st = this.model && this.model.state;
     if (hint && st && st.obs) {
-      this.hint = { data: hint, game, at: st.obs.history.length, deal: st.deal_no };
+      this.hint = { data: hint, game, ...positionOf(st) };
       this.hintOpen = true;
       this.placeHint();
     }
@@ -824,7 +835,7 @@ export class TableView {
   // the hint panel of the current position ("" when there is none or the position moved on)
   hintHTML(obs, st, myTurn) {
     const h = this.hint;
-    if (!h || !obs || !myTurn || h.at !== obs.history.length || h.deal !== st.deal_no) return "";
+    if (!h || !obs || !myTurn || !samePosition(h, st)) return "";
     const { data, game } = h;
     const act = (a) => `<bdi>${esc(actionText(a, game))}</bdi>`;
     const pct = (v) => esc(t("hint_panel.pct", { v: num((100 * v).toFixed(1)) }));
