@@ -53,11 +53,12 @@ def test_a_hint_is_shown_in_a_panel(web: ServerThread, browser: Any, lang: str) 
         page.locator(f'.hand .card[data-card="{card}"]').count()
         or page.locator(f'.controls .act[data-action="{choice}"]').count()
     )
-    # keyboard: "c" reaches the hinted card (so "h", "c", Enter plays the hint)
-    if card:
-        page.evaluate("document.activeElement && document.activeElement.blur()")
-        page.keyboard.press("c")
-        assert page.evaluate("document.activeElement.dataset.card") == card
+    # keyboard: "c" reaches the hinted card (so "h", "c", Enter plays the hint); Scopone's
+    # every choice at its first move is a card
+    assert card, choice
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.keyboard.press("c")
+    assert page.evaluate("document.activeElement.dataset.card") == card
     # the summary is a tab stop; Enter collapses and reopens the panel
     panel.locator("summary").focus()
     page.keyboard.press("Enter")
