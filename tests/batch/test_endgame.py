@@ -774,3 +774,30 @@ def test_the_huutopussi_solver_runs_alike_without_numba() -> None:
     got = _kernel_values("huutopussi", states, 3)
     for i, st in enumerate(states[:3]):
         assert got[i, 0] == pytest.approx(_minimax(st, 0, allies_of(st, 0)), abs=1e-12)
+
+
+def test_the_satat_solver_tries_one_card_of_each_run() -> None:
+    """Cards of one suit that no other unplayed card separates in rank are worth the same
+    (no card points, SAT-1.6; the trick's winner by rank, SAT-8.5), so the solver tries the
+    highest of each run. The unplayed cards are the hands and the trick on the table: a
+    queen of spades on the table keeps A K apart from J T (the king beats it, the jack
+    not), one played in an earlier trick does not. The 2♥ (SAT-1.3) and Trup Kasiet's trump
+    card (SAT-15.4) are always tried."""
+    from folkcards.batch.satat import _distinct
+    from folkcards.cards import parse_card
+
+    def mask(*names: str) -> Any:
+        out = 0
+        for n in names:
+            out |= 1 << parse_card(n)
+        return np.uint64(out)
+
+    fixed = mask("2H")
+    mine = mask("AS", "KS", "JS", "TS", "9C", "7C", "3H", "2H")
+    others = mask("QS", "8C", "4H", "AD")
+    got = _distinct(mine, mine | others, fixed)
+    assert got == mask("AS", "JS", "9C", "7C", "3H", "2H")
+    gone = mine | mask("8C", "4H", "AD")  # the queen played in an earlier trick
+    assert _distinct(mine, gone, fixed) == mask("AS", "9C", "7C", "3H", "2H")
+    tk = mask("2H", "KS")  # Trup Kasiet: the king of spades is the face-down trump card
+    assert _distinct(mine, gone, tk) == mask("AS", "KS", "JS", "9C", "7C", "3H", "2H")

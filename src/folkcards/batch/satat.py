@@ -530,6 +530,35 @@ def _tag(lead: int, t0: int, t1: int, cont: int, kn: int, cd: int) -> int:
 
 
 @njit
+def _distinct(m: np.uint64, rest: np.uint64, fixed: np.uint64) -> np.uint64:
+    """The cards of ``m`` (one hand's legal cards) worth trying in a double-dummy search:
+    of each run of cards of one suit that no other unplayed card (``rest``: every hand and
+    the trick on the table) separates in rank, the highest alone. Such cards win and lose
+    to exactly the same cards for the rest of the deal, and Satat counts tricks, not card
+    points (SAT-1.6, SAT-8.5), so each has the same value. The cards of ``fixed`` (the 2♥,
+    supreme whatever its rank, SAT-1.3; Trup Kasiet's trump card, which shows the trump
+    when it falls, SAT-15.4) are kept and end a run."""
+    out = m & fixed
+    e = m & ~fixed
+    for s in range(4):
+        es = e & SUITS[s]
+        if es == ZERO:
+            continue
+        r = rest & SUITS[s]
+        prev = False
+        while r != ZERO:
+            c = lowest(r)  # the highest rank first (index order is A K Q … 2)
+            r = r ^ bit(c)
+            if has(es, c):
+                if not prev:
+                    out = out | bit(c)
+                prev = True
+            else:
+                prev = False
+    return out
+
+
+@njit
 def _dd(
     h: np.ndarray,
     n0: int,
@@ -572,6 +601,7 @@ def _dd(
     f_lead = np.zeros(depth, np.int64)
     f_led = np.zeros(depth, np.int64)
     f_suits = np.zeros(depth, np.int64)  # the suits played to the trick (SAT-15.4 b)
+    f_table = np.zeros(depth, np.uint64)  # the cards of the trick
     f_win = np.zeros(depth, np.int64)
     f_ws = np.zeros(depth, np.int64)
     f_lk = np.zeros(depth, np.int64)
@@ -588,13 +618,19 @@ def _dd(
     f_best = np.zeros(depth, np.int64)
     f_hand = np.zeros(depth, np.uint64)
     f_m = np.zeros(depth, np.uint64)
+    f_first = np.zeros(depth, np.uint64)  # the cards of f_m tried first
     f_slot = np.zeros(depth, np.int64)
     f_tag = np.zeros(depth, np.int64)
     win = 0
     wseat = lead0
     suits = 0
+    table = ZERO
+    fixed = bit(TWO_H)
+    if 0 <= tc < 52:
+        fixed = fixed | bit(tc)
     for i in range(n0):  # SAT-8.5
         c = trick0[i]
+        table = table | bit(c)
         suits = suits | (1 << (c // 13))
         if i == 0 or has(bt[win], c):
             win = c
@@ -605,6 +641,7 @@ def _dd(
     f_lead[0] = lead0
     f_led[0] = trick0[0] if n0 > 0 else 0
     f_suits[0] = suits
+    f_table[0] = table
     f_win[0] = win
     f_ws[0] = wseat
     f_lk[0] = 1 if lk0 else 0
@@ -648,9 +685,18 @@ def _dd(
                 if st == CHOICE:  # SAT-9.2: the winner of trick seven (lead) decides
                     seat = lead
                     f_m[d] = np.uint64(3)  # bit 0 stop, bit 1 continue
+                    f_first[d] = ZERO
                 else:
                     seat = (lead + n) & 3
-                    f_m[d] = _legal(h[seat], n, f_led[d], f_lk[d] != 0, tr)  # SAT-8.3
+                    m = _legal(h[seat], n, f_led[d], f_lk[d] != 0, tr)  # SAT-8.3
+                    rest = h[0] | h[1] | h[2] | h[3] | f_table[d]
+                    m = _distinct(m, rest, fixed)
+                    f_m[d] = m
+                    if n == 0:
+                        f_first[d] = ZERO
+                    else:  # beat the other side's card, leave the partner's alone
+                        over = m & bt[f_win[d]]
+                        f_first[d] = m & ~over if (f_ws[d] & 1) == (seat & 1) else over
                 f_seat[d] = seat
                 f_hand[d] = h[seat]
                 f_best[d] = -100 if seat & 1 == 0 else 100
@@ -671,11 +717,13 @@ def _dd(
                     f_beta[d] = v
             if f_alpha[d] >= f_beta[d]:
                 f_m[d] = ZERO  # a cut-off
+                f_first[d] = ZERO
         seat = f_seat[d]
         m = f_m[d]
         if m != ZERO:
-            c = lowest(m)
+            c = lowest(f_first[d] if f_first[d] != ZERO else m)
             f_m[d] = m ^ bit(c)
+            f_first[d] = f_first[d] & ~bit(c)
             e = d + 1
             f_alpha[e] = f_alpha[d]
             f_beta[e] = f_beta[d]
@@ -687,6 +735,7 @@ def _dd(
             f_lk[e] = 0
             f_led[e] = 0
             f_suits[e] = 0
+            f_table[e] = ZERO
             f_win[e] = 0
             f_n[e] = 0
             f_lead[e] = f_lead[d]
@@ -733,6 +782,7 @@ def _dd(
                 f_led[e] = led
                 f_lk[e] = 1 if lk else 0
                 f_suits[e] = nsuits
+                f_table[e] = f_table[d] | bit(c)
                 f_win[e] = nwin
                 f_ws[e] = nws
             f_kn[e] = 1 if kn else 0
