@@ -90,7 +90,7 @@ def test_the_endgame_options_are_spec_options() -> None:
 
 def test_bad_batched_specs() -> None:
     for spec in ("bpimc:worlds=0", "bpimc:policy=best", "bpimc:pool=2", "bpimc:noise=101",
-                 "bpimc:read=0", "bpimc:read=1.5"):  # fmt: skip
+                 "bpimc:read=0", "bpimc:read=1.5", "bpimc:solved=0"):  # fmt: skip
         with pytest.raises(BotError):
             make_bot(spec)
 
@@ -132,6 +132,23 @@ def test_with_root_the_values_are_the_worlds_exact_values(game: str) -> None:
                 after.apply(action)
                 want += Solver(obs.seat, allies_of(world, obs.seat)).value(after) / 5
             assert ev.values[action.text] == pytest.approx(want), (seed, action.text)
+
+
+def test_solved_caps_the_deals_of_a_decision_solved_from_the_root() -> None:
+    """``solved=N``: a decision that ``root`` values exactly (each deal solved to its end,
+    far dearer than a playout) samples at most N deals; earlier decisions all ``worlds``."""
+    late = _late_position("satat", 2, 4)
+    early = _card_play_position("satat", 2)
+    early_obs = early.observation(early.to_act)
+    assert late.observation(late.to_act).hand.bit_count() <= 4 < early_obs.hand.bit_count()
+    for state, deals in ((late, 3), (early, 10)):
+        obs = state.observation(state.to_act)
+        bot = make_bot("bpimc:worlds=10:root=4:solved=3")
+        ev = bot.evaluate(obs, random.Random(1))
+        assert ev.detail[ev.choice.text]["deals"] == deals
+    obs = late.observation(late.to_act)
+    uncapped = make_bot("bpimc:worlds=10:root=4").evaluate(obs, random.Random(1))
+    assert uncapped.detail[uncapped.choice.text]["deals"] == 10  # no cap without solved
 
 
 def test_bsearch_takes_the_endgame_solver_from_the_kit() -> None:

@@ -19,9 +19,9 @@ Where the kernel has an endgame solver (Sasku, Sheepshead, Satat: ``GameKernel.s
 the playouts may end in it: with ``leaf=L`` each row stops when L tricks are left and the
 rest is valued double dummy (exactly, every hand open) instead of by the policy; with
 ``root=R`` a decision with at most R tricks left solves each deal right after the valued
-card. ``hidden=1`` (Sheepshead) keeps the called partner unknown to the other seats of a
-playout until the called card falls. ``bsearch`` takes all three from the game's
-``batch_tuning`` (docs/bots.md, "Batched search").
+card, on at most ``solved`` of the sampled deals. ``hidden=1`` (Sheepshead) keeps the
+called partner unknown to the other seats of a playout until the called card falls.
+``bsearch`` takes them from the game's ``batch_tuning`` (docs/bots.md, "Batched search").
 """
 
 from __future__ import annotations
@@ -79,8 +79,9 @@ class BatchPIMCBot(Bot):
     at a fraction of the cost, with ``pool`` P sampling P deals for each one kept (a kernel
     without that reading ignores it); ``only`` names the phases searched (the heuristic
     decides the others; a tuned bot takes the game's). ``leaf``, ``root`` (tricks) and
-    ``hidden`` end the playouts in the kernel's solver and hide Sheepshead's partner (see
-    the module doc); None takes the game's ``batch_tuning`` for a tuned bot (``bsearch``),
+    ``hidden`` end the playouts in the kernel's solver and hide Sheepshead's partner, and
+    ``solved`` caps the deals of a decision that ``root`` solves (see the module doc);
+    None takes the game's ``batch_tuning`` for a tuned bot (``bsearch``),
     else 0. ``wide`` is how many actions a decision before card play values (the bridge);
     ``stakes=1`` values them by the seat's score margin (in the game card's
     ``margin_scale``) instead of its win chance, for games where the roles' stakes differ.
@@ -110,6 +111,7 @@ class BatchPIMCBot(Bot):
         read: float | None = None,
         wide: int = 6,
         stakes: int = 0,
+        solved: int | None = None,
         name: str | None = None,
     ) -> None:
         if wide < 1:
@@ -137,8 +139,11 @@ class BatchPIMCBot(Bot):
         self.read = read
         if (leaf is not None and leaf < 0) or (root is not None and root < 0):
             raise ValueError("leaf and root count tricks: at least 0")
+        if solved is not None and solved < 1:
+            raise ValueError("solved counts deals: at least 1")
         self.leaf = leaf
         self.root = root
+        self.solved = solved
         self.hidden = hidden
         self.worlds = worlds
         self.k = k
@@ -208,6 +213,13 @@ class BatchPIMCBot(Bot):
         root = self.root if self.root is not None else int(tuning.get("root", 0))
         return leaf, root
 
+    def _solved(self, game: str) -> int:
+        """``solved``: the bot's own or, where it has none and is tuned, the game's; 0 for
+        no cap on the deals of a decision solved from the root."""
+        if self.solved is not None:
+            return self.solved
+        return int(batch_tuning(game).get("solved", 0)) if self.tuned else 0
+
     def _hidden(self, game: str) -> int:
         """``hidden``: the bot's own or, where it has none and is tuned, the game's."""
         if self.hidden is not None:
@@ -247,6 +259,13 @@ class BatchPIMCBot(Bot):
             return 0
         left = kernel.tricks_left(world)
         return left if left <= root else leaf
+
+    def _rooted(self, kernel: Any, game: str, world: DealState) -> bool:
+        """True when the decision is valued by solving each deal right after the action
+        (``root``: at most that many tricks left)."""
+        _, root = self.endgame(game)
+        return bool(root and self._solved(game) and kernel.solver and kernel.solvable(world)
+                    and kernel.tricks_left(world) <= root)  # fmt: skip
 
     def _scalar(self, obs: Observation, rng: random.Random, policy: str) -> Evaluation:
         """The same search on the scalar engine (for what the batch does not cover)."""
@@ -294,6 +313,9 @@ class BatchPIMCBot(Bot):
                 # before card play: the bridge plays the heuristic up to it (no reading
                 # of card play yet, so no pool of deals to read)
                 bridged, reads, wanted = True, False, budget
+            elif not worlds and self._rooted(kernel, obs.game, world):
+                # each deal solved to the end costs far more than a playout
+                wanted = min(wanted, self._solved(obs.game) * (pool if reads else 1))
             worlds.append(world)
             weights.append(weight)
         if bridged:

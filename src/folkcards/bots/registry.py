@@ -35,6 +35,11 @@ phase before card play that ``only`` names is searched through the bridge (the
 heuristic's ``wide=W`` best actions, default 6, each applied to every sampled deal, the
 heuristic deciding up to the card play, the kernel playing the cards; ``stakes=1`` values
 them by the seat's score margin instead of its win chance).
+Where the game's kernel has an endgame solver: ``leaf=L`` stops each playout with L
+tricks left and values the rest double dummy, ``root=R`` solves each deal right after the
+valued card when at most R tricks are left, with ``solved=N`` on at most N of the sampled
+deals (a solve costs far more than a playout), and ``hidden=1`` keeps Sheepshead's called
+partner unknown in the playouts.
 
 Bots that need more than the core package register themselves with :func:`register_bot`
 when their module is imported: ``openspiel`` (OpenSpiel's IS-MCTS) is registered by
@@ -147,6 +152,7 @@ _BATCH_OPTIONS = {
     "read": float,
     "wide": int,
     "stakes": int,
+    "solved": int,
 }
 
 
