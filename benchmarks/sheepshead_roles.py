@@ -5,10 +5,10 @@
 
 A Sheepshead board is played with one bot alone in a seat against the other in the other
 four (folkcards.tournament.duplicate); the lone seat wins the play when its score is above
-zero (SHP-8). Each record is replayed through the engine (``load_deal``), and its plays are grouped by the
-lone bot, the bot of the other seats and the lone seat's role: ``picker``, ``partner``
-(SHP-6), ``defender``, or ``leaster`` (nobody picked, SHP-9.1: only the seat that took the
-fewest points scores above zero). Printed per group: plays, the lone seat's share of plays
+zero (SHP-8). Each record is replayed through the engine (``load_deal``), and its plays
+are grouped by the lone bot, the bot of the other seats and the lone seat's role:
+``picker``, ``partner`` (SHP-6), ``defender``, or ``leaster`` (nobody picked, SHP-9.1:
+only the seat that took the fewest points scores above zero). Printed per group: plays, the lone seat's share of plays
 won, its mean score.
 """
 

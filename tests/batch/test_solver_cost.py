@@ -12,7 +12,6 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from folkcards.batch import kernel_for  # noqa: E402
 from folkcards.bots.endgame import Solver, allies_of  # noqa: E402
 
 BENCHMARKS = Path(__file__).parents[2] / "benchmarks"
@@ -42,8 +41,6 @@ def test_the_values_written_are_the_exact_values(tmp_path: Path) -> None:
     out = tmp_path / "values.json"
     assert bench.main(["satat", "--cards", "3", "--positions", "4", "--values", str(out)]) == 0
     written = json.loads(out.read_text())["3"]
-    kernel = kernel_for("satat")
-    assert kernel is not None
     for i, st in enumerate(bench.positions("satat", 3, 4)):
         value = Solver(0, allies_of(st, 0)).value(st)  # team 0's utility
         won = written["score"][i]

@@ -205,26 +205,17 @@ class BatchPIMCBot(Bot):
         read = self._own(game)["read"]
         return None if read is None else float(read)
 
+    def _setting(self, game: str, key: str) -> int:
+        """An endgame option (``leaf``, ``root``, ``solved``, ``hidden``): the bot's own or,
+        where it has none and is tuned (``bsearch``), the game's ``batch_tuning``; else 0."""
+        own = getattr(self, key)
+        if own is not None:
+            return int(own)
+        return int(batch_tuning(game).get(key, 0)) if self.tuned else 0
+
     def endgame(self, game: str) -> tuple[int, int]:
-        """``leaf`` and ``root``: the bot's own or, where it has none and takes the game's
-        tuning (``bsearch``), the game's ``batch_tuning``; else 0 (no solver)."""
-        tuning = batch_tuning(game) if self.tuned else {}
-        leaf = self.leaf if self.leaf is not None else int(tuning.get("leaf", 0))
-        root = self.root if self.root is not None else int(tuning.get("root", 0))
-        return leaf, root
-
-    def _solved(self, game: str) -> int:
-        """``solved``: the bot's own or, where it has none and is tuned, the game's; 0 for
-        no cap on the deals of a decision solved from the root."""
-        if self.solved is not None:
-            return self.solved
-        return int(batch_tuning(game).get("solved", 0)) if self.tuned else 0
-
-    def _hidden(self, game: str) -> int:
-        """``hidden``: the bot's own or, where it has none and is tuned, the game's."""
-        if self.hidden is not None:
-            return self.hidden
-        return int(batch_tuning(game).get("hidden", 0)) if self.tuned else 0
+        """``leaf`` and ``root`` (:meth:`_setting`): 0 for no solver."""
+        return self._setting(game, "leaf"), self._setting(game, "root")
 
     def _playout(
         self,
@@ -242,7 +233,7 @@ class BatchPIMCBot(Bot):
         import numpy as np
 
         a = kernel.build(base, rows, forced, seed=seed)
-        hidden = self._hidden(game)
+        hidden = self._setting(game, "hidden")
         if hidden:
             a["hidden"] = np.full(len(rows), hidden, np.int64)
         kernel.play(a, policy, self.noise, stop=stop)
@@ -254,17 +245,16 @@ class BatchPIMCBot(Bot):
         """Where the playouts stop for the kernel's endgame solver: with ``root`` R, right
         after the valued action when at most R tricks are left; else with ``leaf`` L when
         L tricks are left; 0 (play to the end) without a solver for the deal."""
-        leaf, root = self.endgame(game)
-        if not (leaf or root) or not kernel.solver or not kernel.solvable(world):
-            return 0
-        left = kernel.tricks_left(world)
-        return left if left <= root else leaf
+        if self._rooted(kernel, game, world):
+            return int(kernel.tricks_left(world))
+        leaf = self._setting(game, "leaf")
+        return leaf if leaf and kernel.solver and kernel.solvable(world) else 0
 
     def _rooted(self, kernel: Any, game: str, world: DealState) -> bool:
         """True when the decision is valued by solving each deal right after the action
         (``root``: at most that many tricks left)."""
-        _, root = self.endgame(game)
-        return bool(root and self._solved(game) and kernel.solver and kernel.solvable(world)
+        root = self._setting(game, "root")
+        return bool(root and kernel.solver and kernel.solvable(world)
                     and kernel.tricks_left(world) <= root)  # fmt: skip
 
     def _scalar(self, obs: Observation, rng: random.Random, policy: str) -> Evaluation:
@@ -313,9 +303,12 @@ class BatchPIMCBot(Bot):
                 # before card play: the bridge plays the heuristic up to it (no reading
                 # of card play yet, so no pool of deals to read)
                 bridged, reads, wanted = True, False, budget
-            elif not worlds and self._rooted(kernel, obs.game, world):
-                # each deal solved to the end costs far more than a playout
-                wanted = min(wanted, self._solved(obs.game) * (pool if reads else 1))
+            elif (
+                not worlds
+                and (cap := self._setting(obs.game, "solved"))
+                and self._rooted(kernel, obs.game, world)
+            ):  # each deal solved to the end costs far more than a playout
+                wanted = min(wanted, cap * (pool if reads else 1))
             worlds.append(world)
             weights.append(weight)
         if bridged:

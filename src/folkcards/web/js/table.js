@@ -65,7 +65,6 @@ document.addEventListener("click", (e) => {
 });
 let lastGame = null;
 
-// is narration on (the move log's switch; on unless the player turned it off)
 // where a deal stands, for what belongs to one position (a hint): the deal and its steps
 export function positionOf(st) {
   return st && st.obs ? { at: st.obs.history.length, deal: st.deal_no } : null;
@@ -77,6 +76,7 @@ export function samePosition(p, st) {
   return Boolean(p && q && p.at === q.at && p.deal === q.deal);
 }
 
+// is narration on (the move log's switch; on unless the player turned it off)
 export function narrationOn() {
   return setting("narration", true);
 }
