@@ -51,6 +51,26 @@ def test_every_policy_and_inference_from_play(policy: str) -> None:
     assert ev.choice in obs.legal and ev.scale == "win"
 
 
+@pytest.mark.parametrize("game", ["satat", "scopone"])
+def test_a_mix_of_policies_plays_every_deal_out_with_each(game: str) -> None:
+    """``policy=fast+heuristic`` values each card by the mean of the two policies' playouts
+    of the same sampled deals (both policies are deterministic, so exactly their mean)."""
+    state = _card_play_position(game, 6)
+    obs = state.observation(state.to_act)
+    values = {}
+    for policy in ("fast", "heuristic", "fast+heuristic"):
+        ev = make_bot(f"bpimc:worlds=16:policy={policy}").evaluate(obs, random.Random(2))
+        assert ev.choice in obs.legal
+        values[policy] = ev.values
+        playouts = ev.detail[ev.choice.text]["playouts"]
+        assert playouts == 16 * len(policy.split("+"))
+    for a in obs.legal:
+        mean = (values["fast"][a.text] + values["heuristic"][a.text]) / 2
+        assert values["fast+heuristic"][a.text] == pytest.approx(mean)
+    with pytest.raises(BotError, match="fastest"):
+        make_bot("bpimc:policy=fast+fastest")
+
+
 def test_whole_deals_with_the_batched_search() -> None:
     for game in ("satat", "huutopussi"):
         g = GAMES[game]

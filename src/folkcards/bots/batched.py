@@ -5,13 +5,14 @@
 optionally weighted by inference from play: ``infer``, ``pool``), encodes them once into
 a batch (:mod:`folkcards.batch`), and lets the game's kernel play every (deal, action)
 pair out ``k`` times — the action forced first, then the kernel's policy (``fast``: the
-vectorised playout heuristics; ``random``) — with the deal's utilities computed for the
-whole batch. The values are compared on the same deals (paired), and with ``keep`` the
-heuristic's choice stands unless another action's paired gain is significant, as in
-``search``. A decision before card play (a bid, a pick, a bury, a trump) in a phase
-that ``only`` names goes through the *bridge*: each of the heuristic's ``wide`` best
-actions is applied to every sampled deal, every seat's decisions up to the card play are
-the heuristic's, and the batch plays the cards from there. Positions the batch does not
+vectorised playout heuristics; ``random``; or a mix such as ``fast+heuristic``, each deal
+played out by every policy named and the values averaged) — with the deal's utilities
+computed for the whole batch. The values are compared on the same deals (paired), and
+with ``keep`` the heuristic's choice stands unless another action's paired gain is
+significant, as in ``search``. A decision before card play (a bid, a pick, a bury, a
+trump) in a phase that ``only`` names goes through the *bridge*: each of the heuristic's
+``wide`` best actions is applied to every sampled deal, every seat's decisions up to the
+card play are the heuristic's, and the batch plays the cards from there. Positions the batch does not
 cover (a game without a kernel, numpy missing) go to :class:`PIMCBot` with the same
 options.
 
@@ -125,9 +126,12 @@ class BatchPIMCBot(Bot):
         self.noise = noise
         if worlds < 1 or k < 1:
             raise ValueError("worlds and k must be at least 1")
-        if policy not in BATCH_POLICIES:
-            valid = ", ".join(BATCH_POLICIES)
-            raise ValueError(f"unknown batch policy {policy!r} (valid: {valid})")
+        for one in policy.split("+"):
+            if one not in BATCH_POLICIES:
+                valid = ", ".join(BATCH_POLICIES)
+                raise ValueError(
+                    f"unknown batch policy {one!r} (valid: {valid}, or two joined by +)"
+                )
         if keep is not None and keep < 0:
             raise ValueError("keep must be at least 0")
         if infer is not None and not 0 < infer <= 1:
@@ -263,7 +267,7 @@ class BatchPIMCBot(Bot):
         bot = PIMCBot(
             iterations=min(iters, 400),
             ms=self.ms,
-            policy=policy if policy in ("random", "heuristic") else "fast",
+            policy=next((p for p in policy.split("+") if p in ("random", "heuristic")), "fast"),
             keep=self.keep,
             only=None,
             infer=self.infer,
@@ -278,7 +282,7 @@ class BatchPIMCBot(Bot):
             return heuristic_evaluation(obs, rng)
         kernel = kernel_for(obs.game)
         keep, infer, pool, budget, policy = self.settings(obs.game)
-        if kernel is None or policy not in kernel.policies:
+        if kernel is None or any(p not in kernel.policies for p in policy.split("+")):
             return self._scalar(obs, rng, policy)
         start = time.perf_counter()
         game = game_of(obs)
@@ -379,20 +383,22 @@ class BatchPIMCBot(Bot):
                 groups.setdefault(key, []).append((i, j, st))
         leaf, _ = self.endgame(obs.game)
         runs = max(1, self.k)
+        policies = policy.split("+")
         for (sides, solvable), items in groups.items():
             base = kernel.encode([st for _, _, st in items])
             rows = np.arange(len(items))
             sums = np.zeros(len(items))
             stop = leaf if solvable else 0
             for _ in range(runs):
-                a = self._playout(
-                    kernel, base, rows, None, policy, stop, obs.game, rng.getrandbits(62)
-                )
-                if self.stakes:
-                    sums += kernel.margins(a, obs.num_seats, sides)[:, obs.seat] / scale
-                else:
-                    sums += kernel.utilities(a, obs.num_seats, sides)[:, obs.seat]
-            for (i, j, _), total in zip(items, sums / runs, strict=True):
+                for one in policies:
+                    a = self._playout(
+                        kernel, base, rows, None, one, stop, obs.game, rng.getrandbits(62)
+                    )
+                    if self.stakes:
+                        sums += kernel.margins(a, obs.num_seats, sides)[:, obs.seat] / scale
+                    else:
+                        sums += kernel.utilities(a, obs.num_seats, sides)[:, obs.seat]
+            for (i, j, _), total in zip(items, sums / (runs * len(policies)), strict=True):
                 values[i, j] = total
         return self._choose(
             obs,
@@ -451,12 +457,16 @@ class BatchPIMCBot(Bot):
         runs = 0
         stop = self._stop(kernel, obs.game, worlds[0])
         deadline = None if self.ms is None else start + self.ms / 1000.0
-        while runs < self.k or (deadline is not None and time.perf_counter() < deadline):
-            a = self._playout(kernel, base, rows, forced, policy, stop, obs.game,
-                              rng.getrandbits(62))  # fmt: skip
-            utils = kernel.utilities(a, obs.num_seats, kernel.num_sides(worlds[0]))
-            sums += utils[:, obs.seat].reshape(d, u)
-            runs += 1
+        policies = policy.split("+")
+        while runs < self.k * len(policies) or (
+            deadline is not None and time.perf_counter() < deadline
+        ):
+            for one in policies:  # a mix plays every deal out with each policy
+                a = self._playout(kernel, base, rows, forced, one, stop, obs.game,
+                                  rng.getrandbits(62))  # fmt: skip
+                utils = kernel.utilities(a, obs.num_seats, kernel.num_sides(worlds[0]))
+                sums += utils[:, obs.seat].reshape(d, u)
+                runs += 1
             if deadline is not None and (
                 runs >= 64 or (policy != "random" and not self.noise and runs >= 4)
             ):

@@ -28,7 +28,8 @@ search (the heuristic decides the others; empty = all),
 over it exceeds Z standard errors, ``c=X`` the IS-MCTS exploration constant.
 Batched options (``bpimc``, ``bsearch``): ``worlds=D`` sampled deals, ``k=K`` playouts per
 deal and action, ``policy=fast|simple|random|heuristic`` (``heuristic``: the heuristic's
-card play in the kernel, from each seat's knowledge), ``noise=P`` a percentage of random
+card play in the kernel, from each seat's knowledge; two joined by ``+``, e.g.
+``fast+heuristic``: every deal played out by each, their values averaged), ``noise=P`` a percentage of random
 moves in the playouts, ``read=M`` inference from the card play in the kernel (with
 ``pool=P``: resampling), ``ms``, ``keep``, ``only``, ``infer``, ``pool`` as above; a
 phase before card play that ``only`` names is searched through the bridge (the
