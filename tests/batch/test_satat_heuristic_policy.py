@@ -112,10 +112,12 @@ def test_every_action_of_a_playout_is_one_the_heuristic_rates_best(
 
 def test_the_kernels_reading_of_the_play_is_the_searchs_likelihood() -> None:
     """``SatatKernel.likelihoods`` weights sampled deals exactly as the scalar search's
-    inference from play weights their card play: ``miss`` per play of another seat the
-    heuristic would not have made with that deal's hands, trump and hidden trump card
-    (Trup Kasiet, SAT-15), a signalled play (SAT-16.6) always one, nothing for a seat
-    with one legal action."""
+    inference from play weights their trump choice and card play: ``miss`` for another
+    seat's trump or blind (SAT-5.2, SAT-5.3) that the heuristic would not have made from
+    that deal's first five, and per play of another seat it would not have made with that
+    deal's hands, trump and hidden trump card (Trup Kasiet, SAT-15, whose hidden card is
+    not read), a signalled play (SAT-16.6) always one, nothing for a seat with one legal
+    action."""
     game = GAMES["satat"]
     kernel = kernel_for("satat")
     kit = find_kit("satat")
@@ -128,7 +130,7 @@ def test_the_kernels_reading_of_the_play_is_the_searchs_likelihood() -> None:
         weight = 1.0
         for action, actor in zip(world.history, world.actors, strict=True):
             if (
-                fresh.phase == "play"
+                (fresh.phase == "play" or (fresh.phase == "trump" and not world.tk))
                 and actor != seat
                 and len(fresh.legal_actions()) > 1
                 and kit.explains(fresh.observation(actor), action) is False
@@ -154,12 +156,13 @@ def test_the_kernels_reading_of_the_play_is_the_searchs_likelihood() -> None:
                     compared["trump unknown"] += obs.info["trump"] is None
                     compared["signals"] += any(SUF[a] for a in world.history)
                     missed += want < 1
+                    compared["trump read"] += obs.seat != world.tm and not world.tk
             if rng.random() < 0.1:  # now and then a stray action: signals, a stop, a lese
                 deal.apply(rng.choice(obs.legal))
             else:
                 deal.apply(heuristic.evaluate(obs, rng).choice)
     assert compared["deals"] > 300 and compared["trump unknown"] > 30, compared
-    assert compared["signals"] > 30, compared
+    assert compared["signals"] > 30 and compared["trump read"] > 100, compared
     assert missed > compared["deals"] // 5 and varied > compared["deals"] // 6
 
 

@@ -45,7 +45,7 @@ from folkcards.bots.heuristic import satat as HEUR
 from folkcards.cards import SUIT_MASK
 from folkcards.engine.api import DealState
 from folkcards.games import satat as T
-from folkcards.games.satat.rules import SUF
+from folkcards.games.satat.rules import K_BLIND, K_TRUMP, SUF
 
 BEATS = np.array([list(c.beats) + [0] * 12 for c in T.CONFIGS], np.uint64)
 TRUMPS = np.array([c.trumps for c in T.CONFIGS], np.uint64)
@@ -243,9 +243,10 @@ def _weights(
     miss: float,
     out: np.ndarray,
 ) -> None:
-    """Inference from play: each row's weight is ``miss`` to the power of the plays so
-    far (cards ``plays`` by ``seats``, in order from the first lead; ``signals`` 1 for a
-    play with a SAT-16.6 suffix) of seats other than ``me`` that the heuristic
+    """Inference from play: each row's weight ``out`` is multiplied by ``miss`` to the
+    power of the plays so far (cards ``plays`` by ``seats``, in order from the first lead;
+    ``signals`` 1 for a play with a SAT-16.6 suffix) of seats other than ``me`` that the
+    heuristic
     (:func:`_mimic`) would not have made with the row's hands, trump and Trup Kasiet
     trump card (``trumps``, ``tcards``: a sampled deal's own). The trump as each seat
     knows it follows the play (SAT-15.4, SAT-19.3), and the legal cards SAT-8.3 with
@@ -266,7 +267,7 @@ def _weights(
         tc = tcards[b]
         kn = not tk  # known from the first lead in the main game; SAT-15.4 in Trup Kasiet
         cd = 15
-        w = 1.0
+        w = out[b]  # the weight read before the play (the trump choice)
         n = 0
         lead = 0
         lk = kn
@@ -976,17 +977,27 @@ class SatatKernel(GameKernel):
         and, where ``seat`` does not know it, its own hidden trump): ``miss`` per play it
         would not have made (:func:`_weights`).
 
-        The play phase's actions are counted, signals (SAT-16.6) included. The lese
-        signal (SAT-16.5) and the 7-0 choice (SAT-9.2) are not: the heuristic stays
-        silent and continues whatever it holds, so such a step would weigh every sampled
-        deal alike."""
+        The play phase's actions are counted, signals (SAT-16.6) included, and the trump
+        maker's trump (SAT-5.2) or blind choice (SAT-5.3), read from his first five in
+        each deal (:func:`folkcards.bots.heuristic.satat.trump_scores`) where ``seat`` is
+        not the trump maker (Trup Kasiet's hidden card is not read). The lese signal
+        (SAT-16.5) and the 7-0 choice (SAT-9.2) are not: the heuristic stays silent and
+        continues whatever it holds, so such a step would weigh every sampled deal
+        alike."""
         st: Any = states[0]
+        out = np.ones(len(states))
+        made = next((a for a in st.history if T._KIND[a] in (K_TRUMP, K_BLIND)), None)
+        if made is not None and seat != st.tm and not st.tk:
+            for i, x in enumerate(states):
+                w: Any = x
+                scores = HEUR.trump_scores(w.first_five(w.tm), w._trump_legal())
+                if scores.get(made, -1.0) < max(scores.values()) - 1e-9:
+                    out[i] = miss  # the heuristic would have made another choice
         plays = [
             (int(T._ARG[a]), s, int(SUF[a] != 0))
             for a, s in zip(st.history, st.actors, strict=True)
             if T._KIND[a] == T.K_PLAY
         ]
-        out = np.ones(len(states))
         if not plays:
             return out
         worlds: Any = states

@@ -16,6 +16,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from folkcards.bots.heuristic.common import TrickView, card_of, played_cards, score_plays
 from folkcards.cards import BIT, SUIT_MASK, Card, CardSet, iter_cards
 from folkcards.engine.actions import Action
@@ -49,6 +51,29 @@ SAT-8.5: the 2♥ beats every card, a trump every plain card, a higher card of i
 rest), from the game's own trick configurations (SAT-1.2 plain order)."""
 
 
+def trump_scores(five: CardSet, legal: Sequence[Action]) -> dict[Action, float]:
+    """The trump maker's choice from his first five (SAT-5): the suit that is strongest in
+    them as trump (:func:`five_strength`), blind when none reaches 2.2, a redeal where it
+    is allowed and the best suit is below 3; Trup Kasiet's hidden card (SAT-15.2) from the
+    strongest suit, its lowest card. Also the reading of a trump choice in the batched
+    search (``folkcards.batch.satat.SatatKernel.likelihoods``)."""
+    out = dict.fromkeys(legal, 0.0)
+    strong = max(five_strength(five, s) for s in range(4))
+    for a in legal:
+        step = a.step
+        verb = step.kind
+        if verb == "trump" and step.suit is not None:
+            out[a] = five_strength(five, SUIT_LETTERS.index(step.suit))
+        elif verb == "blind" and step.number is not None:
+            out[a] = 2.2 - 0.01 * step.number
+        elif verb == "redeal":
+            out[a] = 2.5 if strong < 3.0 else -1.0
+        elif verb == "hide":
+            c = step.cards[0]
+            out[a] = five_strength(five, c // 13) - 0.01 * rank_value(c)
+    return out
+
+
 def evaluate(obs: Observation) -> dict[Action, float]:
     """A score per legal action (higher is better)."""
     out = dict.fromkeys(obs.legal, 0.0)
@@ -57,21 +82,7 @@ def evaluate(obs: Observation) -> dict[Action, float]:
     hand = obs.hand
     phase = obs.phase
     if phase == "trump":
-        best = max(range(4), key=lambda s: five_strength(hand, s))
-        strong = five_strength(hand, best)
-        for a in obs.legal:
-            step = a.step
-            verb = step.kind
-            if verb == "trump" and step.suit is not None:
-                out[a] = five_strength(hand, SUIT_LETTERS.index(step.suit))
-            elif verb == "blind" and step.number is not None:
-                out[a] = 2.2 - 0.01 * step.number
-            elif verb == "redeal":
-                out[a] = 2.5 if strong < 3.0 else -1.0
-            elif verb == "hide":
-                c = step.cards[0]
-                out[a] = five_strength(hand, c // 13) - 0.01 * rank_value(c)
-        return out
+        return trump_scores(hand, obs.legal)
     if phase == "propose":
         if "propose" in by_kind:
             out[by_kind["propose"]] = 1.0
