@@ -246,9 +246,8 @@ def _weights(
     """Inference from play: each row's weight ``out`` is multiplied by ``miss`` to the
     power of the plays so far (cards ``plays`` by ``seats``, in order from the first lead;
     ``signals`` 1 for a play with a SAT-16.6 suffix) of seats other than ``me`` that the
-    heuristic
-    (:func:`_mimic`) would not have made with the row's hands, trump and Trup Kasiet
-    trump card (``trumps``, ``tcards``: a sampled deal's own). The trump as each seat
+    heuristic (:func:`_mimic`) would not have made with the row's hands, trump and Trup
+    Kasiet trump card (``trumps``, ``tcards``: a sampled deal's own). The trump as each seat
     knows it follows the play (SAT-15.4, SAT-19.3), and the legal cards SAT-8.3 with
     SAT-15.5; a single legal card tells nothing, and a suffixed play is always one the
     heuristic would not make (it rates it half a point below the plain play of its

@@ -12,9 +12,9 @@ with ``keep`` the heuristic's choice stands unless another action's paired gain 
 significant, as in ``search``. A decision before card play (a bid, a pick, a bury, a
 trump) in a phase that ``only`` names goes through the *bridge*: each of the heuristic's
 ``wide`` best actions is applied to every sampled deal, every seat's decisions up to the
-card play are the heuristic's, and the batch plays the cards from there. Positions the batch does not
-cover (a game without a kernel, numpy missing) go to :class:`PIMCBot` with the same
-options.
+card play are the heuristic's, and the batch plays the cards from there. Positions the
+batch does not cover (a game without a kernel, numpy missing) go to :class:`PIMCBot` with
+the same options.
 
 Where the kernel has an endgame solver (Sasku, Sheepshead, Satat: ``GameKernel.solve``)
 the playouts may end in it: with ``leaf=L`` each row stops when L tricks are left and the

@@ -29,10 +29,10 @@ over it exceeds Z standard errors, ``c=X`` the IS-MCTS exploration constant.
 Batched options (``bpimc``, ``bsearch``): ``worlds=D`` sampled deals, ``k=K`` playouts per
 deal and action, ``policy=fast|simple|random|heuristic`` (``heuristic``: the heuristic's
 card play in the kernel, from each seat's knowledge; two joined by ``+``, e.g.
-``fast+heuristic``: every deal played out by each, their values averaged), ``noise=P`` a percentage of random
-moves in the playouts, ``read=M`` inference from the card play in the kernel (with
-``pool=P``: resampling), ``ms``, ``keep``, ``only``, ``infer``, ``pool`` as above; a
-phase before card play that ``only`` names is searched through the bridge (the
+``fast+heuristic``: every deal played out by each, their values averaged), ``noise=P`` a
+percentage of random moves in the playouts, ``read=M`` inference from the card play in
+the kernel (with ``pool=P``: resampling), ``ms``, ``keep``, ``only``, ``infer``, ``pool``
+as above; a phase before card play that ``only`` names is searched through the bridge (the
 heuristic's ``wide=W`` best actions, default 6, each applied to every sampled deal, the
 heuristic deciding up to the card play, the kernel playing the cards; ``stakes=1`` values
 them by the seat's score margin instead of its win chance).
