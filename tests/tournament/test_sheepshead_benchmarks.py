@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 from types import ModuleType
 
+from folkcards.bots.base import play_deal
 from folkcards.games import GAMES
 from folkcards.tournament import TournamentConfig, run_tournament
 
@@ -78,3 +79,30 @@ def test_a_moved_threshold_picks_more_or_less_and_plays_as_the_heuristic() -> No
             )
     assert picks["never"] == 0 and picks["always"] == 30
     assert 0 < picks["same"] == picks["heuristic"] < 30
+
+
+def test_open_hands_plays_a_board_from_the_whole_deal(tmp_path: Path) -> None:
+    """``open_hands.py``'s ``openhands`` (a yardstick, not a fair bot) plays a board of a
+    duplicate tournament (SHP-2: ten plays, a lone bot in each seat) from the deal it is
+    handed before each decision, and refuses to decide without it."""
+    import pytest
+
+    pytest.importorskip("numpy")
+    module = load("open_hands")
+    out = tmp_path / "summary.json"
+    argv = ["sheepshead", "--bots", "openhands,heuristic", "--deals", "1", "--seed", "5"]
+    assert module.main([*argv, "--workers", "1", "--json", str(out)]) == 0
+    m = json.loads(out.read_text())["matchups"][0]
+    assert m["a"] == "openhands" and m["plays"] == 10 and sum(m["wins_ties_losses"]) == 10
+    bot = module.make_open_hands({}, "openhands")
+    deal = GAMES["sheepshead"].random_deal(random.Random(1))
+    obs = deal.observation(deal.to_act)
+    module.TRUTH.clear()
+    with pytest.raises(IndexError):
+        bot.evaluate(obs, random.Random(0))
+    module.TRUTH[:] = [deal.clone()]
+    assert bot.evaluate(obs, random.Random(0)).choice in obs.legal
+    deal.apply(obs.legal[0])
+    with pytest.raises(ValueError, match="not the observation's"):
+        bot.evaluate(deal.observation(deal.to_act), random.Random(0))
+    assert module.duplicate.play_deal is play_deal  # the fair one is back
