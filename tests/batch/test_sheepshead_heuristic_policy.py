@@ -49,11 +49,14 @@ def test_every_card_of_a_playout_is_one_the_heuristic_rates_best(
     assert not misses, misses[:10]
 
 
-def test_the_kernels_reading_of_the_play_is_the_searchs_likelihood() -> None:
+def test_the_kernels_reading_of_the_play_is_the_searchs_likelihood(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """``SheepsheadKernel.likelihoods`` weights sampled deals exactly as the scalar
-    search's inference from play weights their card play: ``miss`` per card of another
-    seat the heuristic would not have played, with each sampled deal's own bury and
-    partner."""
+    search's inference from play weights their picks, passes (SHP-4.1) and card play:
+    ``miss`` per pick, pass or card of another seat the heuristic would not have made,
+    with each sampled deal's own six cards dealt, blind, bury and partner. Without the
+    picks read the kernel weights many of the same deals otherwise."""
     game = GAMES["sheepshead"]
     kernel = kernel_for("sheepshead")
     kit = find_kit("sheepshead")
@@ -66,7 +69,7 @@ def test_the_kernels_reading_of_the_play_is_the_searchs_likelihood() -> None:
         weight = 1.0
         for action, actor in zip(world.history, world.actors, strict=True):
             if (
-                fresh.phase == "play"
+                fresh.phase in ("pick", "play")
                 and actor != seat
                 and len(fresh.legal_actions()) > 1
                 and kit.explains(fresh.observation(actor), action) is False
@@ -76,7 +79,7 @@ def test_the_kernels_reading_of_the_play_is_the_searchs_likelihood() -> None:
         return weight
 
     compared: Counter[str] = Counter()
-    missed = 0
+    missed = by_picks = 0
     for d in range(40):
         deal: Any = game.random_deal(random.Random(d), dealer=d % 5)
         while not deal.is_over:
@@ -89,6 +92,10 @@ def test_the_kernels_reading_of_the_play_is_the_searchs_likelihood() -> None:
                     assert w == pytest.approx(want, rel=1e-12)
                     compared[obs.info["mode"]] += 1
                     missed += want < 1
+                monkeypatch.setattr(kernel, "picks", False)
+                plays_only = kernel.likelihoods(worlds, obs.seat, 0.25)
+                monkeypatch.setattr(kernel, "picks", True)
+                by_picks += int((plays_only != got).sum())
             deal.apply(heuristic.evaluate(obs, rng).choice)
     assert sum(compared.values()) > 300 and compared["called"] and compared["leaster"]
-    assert missed > sum(compared.values()) // 5
+    assert missed > sum(compared.values()) // 5 and by_picks > sum(compared.values()) // 10

@@ -276,7 +276,75 @@ def _weights(
                 n = 0
                 tp = 0
                 done += 1
+        out[b] *= w  # after the picks read (:func:`_read_picks`)
+
+
+STRENGTH_W = np.array(
+    [HEUR.PICK_WEIGHT.get(c, 0.0) if HEUR.is_trump(c) else float(c % 13 == 0)
+     for c in range(52)], np.float64)  # fmt: skip
+"""Each card's share of :func:`folkcards.bots.heuristic.sheepshead.strength`: a trump's
+pick weight, 1 for a fail ace (card 13·s is the ace of suit s)."""
+
+
+@njit
+def _strength(hand: np.uint64) -> float:
+    """:func:`folkcards.bots.heuristic.sheepshead.strength`, card by card in its order."""
+    x = 0.0
+    m = hand
+    while m != ZERO:
+        x += STRENGTH_W[lowest(m)]
+        m = m & (m - ONE)
+    return x
+
+
+@njit
+def _read_picks(
+    hands: np.ndarray,
+    gone: np.ndarray,
+    blind: np.ndarray,
+    bury: np.ndarray,
+    reads: np.ndarray,
+    pk: int,
+    me: int,
+    miss: float,
+    out: np.ndarray,
+) -> None:
+    """Multiply each row's weight by ``miss`` per pick or pass of ``reads`` (rows: seat,
+    passes before it, 1 for a pick) by a seat other than ``me`` that the heuristic would
+    not have made (SHP-4: it picks when the six cards dealt reach its strength threshold,
+    lower by 0.4 a pass before). A seat's six are its hand now and the cards it played;
+    the picker's also the row's bury, less the row's blind (SHP-5)."""
+    for b in range(hands.shape[0]):
+        w = out[b]
+        for i in range(reads.shape[0]):
+            seat = reads[i, 0]
+            if seat == me:
+                continue
+            dealt = hands[b, seat] | gone[seat]
+            if seat == pk:
+                dealt = (dealt | bury[b]) & ~blind[b]
+            want = _strength(dealt) >= 9.5 - 0.4 * reads[i, 1]
+            if want != (reads[i, 2] == 1):
+                w *= miss
         out[b] = w
+
+
+def pick_reads(history: Sequence[Any], actors: Sequence[int]) -> np.ndarray:
+    """The public picks and passes (SHP-4) that the kernel reads (:func:`_read_picks`):
+    seat, the passes before it, 1 for a pick."""
+    rows: list[tuple[int, int, int]] = []
+    passes = 0
+    for action, seat in zip(history, actors, strict=True):
+        kind = H.KIND[action]
+        if kind == H.K_PASS:
+            rows.append((seat, passes, 0))
+            passes += 1
+        elif kind == H.K_PICK:
+            rows.append((seat, passes, 1))
+            break
+        elif kind == H.K_PLAY:
+            break
+    return np.array(rows, np.int64).reshape(-1, 3)
 
 
 @njit
@@ -818,6 +886,8 @@ class SheepsheadKernel(GameKernel):
 
     game = "sheepshead"
     solver = True
+    picks = True
+    """``likelihoods`` reads the picks and passes too (:func:`pick_reads`)."""
     seats = 5
     sides = 5
     max_steps = 30
@@ -904,17 +974,28 @@ class SheepsheadKernel(GameKernel):
         return int(c) if H.KIND[action] == H.K_PLAY else -1
 
     def likelihoods(self, states: Sequence[DealState], seat: int, miss: float) -> np.ndarray:
-        """How well the heuristic explains the card play of the seats other than ``seat``
-        in each of ``states`` (sampled deals of one observation): ``miss`` per card it
-        would not have played (:func:`_weights`)."""
+        """How well the heuristic explains the picks, passes and card play of the seats
+        other than ``seat`` in each of ``states`` (sampled deals of one observation):
+        ``miss`` per pick or pass (:func:`_read_picks`) and card (:func:`_weights`) it
+        would not have made."""
         row = self.encode_one(states[0])
         st: Any = states[0]
         plays = [(int(H.CARD_OF[a]), s) for a, s in zip(st.history, st.actors, strict=True)
                  if H.KIND[a] == H.K_PLAY]  # fmt: skip
         out = np.ones(len(states))
+        hands = np.array([list(x.hands) for x in states], np.uint64)  # type: ignore[attr-defined]
+        if self.picks:
+            reads = pick_reads(st.history, st.actors)
+            if len(reads):
+                gone = np.zeros(5, np.uint64)
+                for c, s in plays:
+                    gone[s] |= np.uint64(1 << c)
+                blind = np.array([x.blind_mask for x in states], np.uint64)  # type: ignore[attr-defined]
+                bury = np.array([x.bury for x in states], np.uint64)  # type: ignore[attr-defined]
+                fn_picks: Any = _read_picks
+                fn_picks(hands, gone, blind, bury, reads, int(st.picker), seat, float(miss), out)
         if not plays:
             return out
-        hands = np.array([list(x.hands) for x in states], np.uint64)  # type: ignore[attr-defined]
         asides = np.array([self.encode_one(x)["aside"] for x in states], np.uint64)
         fn: Any = _weights
         fn(hands, asides, np.array([c for c, _ in plays], np.int64),
