@@ -131,9 +131,12 @@ def test_a_kernel_without_the_policy_refuses_it_and_bpimc_falls_back(
 
 def test_the_kernels_reading_of_the_play_is_the_searchs_likelihood() -> None:
     """``SaskuKernel.likelihoods`` weights sampled deals exactly as the scalar search's
-    inference from play (:func:`folkcards.bots.search.likelihood`) weights their card
-    play: ``miss`` per card of another seat the heuristic's playout scorer would not have
-    played, nothing for single legal cards (SAS-10.3) or the heuristic's solved endgame."""
+    inference from play (:func:`folkcards.bots.search.likelihood`) weights their bids,
+    trump, override and card play: ``miss`` per bid, pass or ``diamonds`` (SAS-8.3), trump
+    named (SAS-9.1), override answer (SAS-9.3) or card of another seat the heuristic's
+    playout scorer would not have made, nothing for single legal actions (SAS-10.3) or the
+    heuristic's solved endgame. Without the bids read the kernel weights many of the same
+    deals otherwise: the auction tells something."""
     game = GAMES["sasku"]
     kernel = kernel_for("sasku")
     assert kernel is not None
@@ -147,7 +150,7 @@ def test_the_kernels_reading_of_the_play_is_the_searchs_likelihood() -> None:
         weight = 1.0
         for action, actor in zip(world.history, world.actors, strict=True):
             if (
-                fresh.phase == "play"
+                fresh.phase in ("auction", "declare", "override", "play")
                 and actor != seat
                 and len(fresh.legal_actions()) > 1
                 and kit.explains(fresh.observation(actor), action) is False
@@ -156,7 +159,7 @@ def test_the_kernels_reading_of_the_play_is_the_searchs_likelihood() -> None:
             fresh.apply(action)
         return weight
 
-    compared = missed = 0
+    compared = missed = by_bids = 0
     for d in range(12):
         deal: Any = game.random_deal(random.Random(d), dealer=d % 4)
         while not deal.is_over:
@@ -169,8 +172,10 @@ def test_the_kernels_reading_of_the_play_is_the_searchs_likelihood() -> None:
                     assert w == pytest.approx(want, rel=1e-12)
                     compared += 1
                     missed += want < 1
+                plays_only = kernel.likelihoods(worlds, obs.seat, 0.25, bids=False)
+                by_bids += int((plays_only != got).sum())
             deal.apply(heuristic.evaluate(obs, rng).choice)
-    assert compared > 300 and missed > compared // 3
+    assert compared > 300 and missed > compared // 3 and by_bids > compared // 10
 
 
 def test_bpimc_reads_the_play_and_keeps_one_deal_in_pool() -> None:

@@ -117,7 +117,7 @@ def test_the_kernels_reading_of_the_play_is_the_searchs_likelihood() -> None:
     that deal's first five, and per play of another seat it would not have made with that
     deal's hands, trump and hidden trump card (Trup Kasiet, SAT-15, whose hidden card is
     not read), a signalled play (SAT-16.6) always one, nothing for a seat with one legal
-    action."""
+    action; with ``bids=False``, the card play alone."""
     game = GAMES["satat"]
     kernel = kernel_for("satat")
     kit = find_kit("satat")
@@ -125,12 +125,12 @@ def test_the_kernels_reading_of_the_play_is_the_searchs_likelihood() -> None:
     rng = random.Random(3)
     heuristic = make_bot("heuristic")
 
-    def card_play_likelihood(world: Any, seat: int, miss: float) -> float:
+    def card_play_likelihood(world: Any, seat: int, miss: float, bids: bool = True) -> float:
         fresh = game.deal_from_record(world.setup_record(), world.variant)
         weight = 1.0
         for action, actor in zip(world.history, world.actors, strict=True):
             if (
-                (fresh.phase == "play" or (fresh.phase == "trump" and not world.tk))
+                (fresh.phase == "play" or (bids and fresh.phase == "trump" and not world.tk))
                 and actor != seat
                 and len(fresh.legal_actions()) > 1
                 and kit.explains(fresh.observation(actor), action) is False
@@ -157,6 +157,10 @@ def test_the_kernels_reading_of_the_play_is_the_searchs_likelihood() -> None:
                     compared["signals"] += any(SUF[a] for a in world.history)
                     missed += want < 1
                     compared["trump read"] += obs.seat != world.tm and not world.tk
+                plays_only = kernel.likelihoods(worlds, obs.seat, 0.25, bids=False)
+                for world, w in zip(worlds, plays_only, strict=True):
+                    want = card_play_likelihood(world, obs.seat, 0.25, bids=False)
+                    assert w == pytest.approx(want, rel=1e-12)
             if rng.random() < 0.1:  # now and then a stray action: signals, a stop, a lese
                 deal.apply(rng.choice(obs.legal))
             else:
@@ -196,9 +200,9 @@ def test_the_batched_searches_play_the_heuristic_and_read_the_play(
     read: list[int] = []
     likelihoods = kernel.likelihoods  # type: ignore[attr-defined]
 
-    def spy(worlds: Any, seat: int, miss: float) -> Any:
+    def spy(worlds: Any, seat: int, miss: float, bids: bool = True) -> Any:
         read.append(len(worlds))
-        return likelihoods(worlds, seat, miss)
+        return likelihoods(worlds, seat, miss, bids)
 
     monkeypatch.setattr(kernel, "likelihoods", spy, raising=False)
     worlds = int(batch_tuning("satat")["worlds"])

@@ -49,9 +49,7 @@ def test_every_card_of_a_playout_is_one_the_heuristic_rates_best(
     assert not misses, misses[:10]
 
 
-def test_the_kernels_reading_of_the_play_is_the_searchs_likelihood(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_the_kernels_reading_of_the_play_is_the_searchs_likelihood() -> None:
     """``SheepsheadKernel.likelihoods`` weights sampled deals exactly as the scalar
     search's inference from play weights their picks, passes (SHP-4.1) and card play:
     ``miss`` per pick, pass or card of another seat the heuristic would not have made,
@@ -92,9 +90,7 @@ def test_the_kernels_reading_of_the_play_is_the_searchs_likelihood(
                     assert w == pytest.approx(want, rel=1e-12)
                     compared[obs.info["mode"]] += 1
                     missed += want < 1
-                monkeypatch.setattr(kernel, "picks", False)
-                plays_only = kernel.likelihoods(worlds, obs.seat, 0.25)
-                monkeypatch.setattr(kernel, "picks", True)
+                plays_only = kernel.likelihoods(worlds, obs.seat, 0.25, bids=False)
                 by_picks += int((plays_only != got).sum())
             deal.apply(heuristic.evaluate(obs, rng).choice)
     assert sum(compared.values()) > 300 and compared["called"] and compared["leaster"]

@@ -71,6 +71,33 @@ def test_a_mix_of_policies_plays_every_deal_out_with_each(game: str) -> None:
         make_bot("bpimc:policy=fast+fastest")
 
 
+@pytest.mark.parametrize("spec,bids", [("bpimc:read=0.5", True), ("bpimc:read=0.5:bids=0", False),
+                                       ("bsearch", True), ("bsearch:bids=0", False)])  # fmt: skip
+def test_bids_0_reads_the_card_play_alone(
+    spec: str, bids: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``read`` weighs the decisions before card play too (Sasku's bids, SAS-8) unless
+    ``bids=0``; Sasku's tuning reads, so ``bsearch`` passes the option along."""
+    from folkcards.batch import kernel_for
+
+    kernel = kernel_for("sasku")
+    assert kernel is not None
+    asked: list[bool] = []
+    likelihoods = kernel.likelihoods  # type: ignore[attr-defined]
+
+    def spy(worlds: Any, seat: int, miss: float, bids: bool = True) -> Any:
+        asked.append(bids)
+        return likelihoods(worlds, seat, miss, bids)
+
+    monkeypatch.setattr(kernel, "likelihoods", spy, raising=False)
+    state = _card_play_position("sasku", 3)
+    obs = state.observation(state.to_act)
+    assert make_bot(f"{spec}:worlds=8").evaluate(obs, random.Random(1)).choice in obs.legal
+    assert asked == [bids]
+    with pytest.raises(BotError, match="bids is 1"):
+        make_bot("bpimc:read=0.5:bids=2")
+
+
 def test_whole_deals_with_the_batched_search() -> None:
     for game in ("satat", "huutopussi"):
         g = GAMES[game]

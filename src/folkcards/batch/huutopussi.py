@@ -1341,13 +1341,16 @@ class HuutopussiKernel(GameKernel):
         }
         return int(codes.get(kind, -1))
 
-    def likelihoods(self, states: Sequence[DealState], seat: int, miss: float) -> np.ndarray:
+    def likelihoods(
+        self, states: Sequence[DealState], seat: int, miss: float, bids: bool = True
+    ) -> np.ndarray:
         """How well the heuristic explains the card play of the seats other than ``seat``
         in each of ``states`` (sampled deals of one observation: the same public play,
         different hidden hands and, with three players, discards): ``miss`` per action of
         the phase ``play`` — a card, a declaration, an ask, kontra or re — that it would
         not have chosen with that deal's hands (:func:`_weights`), as
-        :func:`folkcards.bots.search.likelihood` weights that part of the deal."""
+        :func:`folkcards.bots.search.likelihood` weights that part of the deal. The bids,
+        the gift and the return are not read (``bids`` has nothing to switch)."""
         st: Any = states[0]
         out = np.ones(len(states))
         history = st.history

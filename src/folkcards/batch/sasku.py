@@ -3,6 +3,7 @@ twelve permanent picture trumps, the stroke table, lambapea and the 60–60 repl
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -588,7 +589,184 @@ def _weights(
             if n == 4:
                 n = 0
                 tp = 0
+        out[b] *= w  # after the bids read (:func:`_read_bids`)
+
+
+WIN_W = HEUR.WIN_WEIGHTS
+PIC_W = np.array([WIN_W.get(CARD_NAMES[c][0], 0.0) if BIT[c] & S.PICTURES else 0.0
+                  for c in range(52)], np.float64)  # fmt: skip
+TRUMP_W = np.array(
+    [
+        {"6": WIN_W["six"], "A": WIN_W["A_trump"], "T": WIN_W["T_trump"]}.get(
+            CARD_NAMES[c][0], WIN_W["low_trump"]
+        )
+        for c in range(52)
+    ],
+    np.float64,
+)
+""":func:`folkcards.bots.heuristic.sasku.win_chance`'s weight of each card, as a picture
+and as a trump below the pictures."""
+SUITS_M = np.array([0x1FFF << (13 * s) for s in range(4)], np.uint64)
+PICS_M = np.uint64(S.PICTURES)
+ACES_M = np.uint64(sum(1 << (13 * s) for s in range(4)))
+TENS_M = np.uint64(sum(1 << (13 * s + CARD_NAMES.index("TC")) for s in range(4)))
+BID_CONST = np.array(
+    [
+        WIN_W["bias"], WIN_W["void"], WIN_W["ace"], WIN_W["ten"], WIN_W["ten_with_ace"],
+        WIN_W["low"], HEUR.DECLARE_D, HEUR.BID_MIN, HEUR.BID_STEP, HEUR.DIAMONDS_MIN,
+        HEUR.OVERRIDE_MIN, HEUR.OVERRIDE_GAIN,
+    ],
+    np.float64,
+)  # fmt: skip
+"""The heuristic's bidding constants, in the order :func:`_win_chance` and :func:`_heard`
+read them."""
+R_AUCTION, R_DECLARE, R_OVERRIDE = 0, 1, 2
+"""Kinds of the decisions before card play that :func:`_heard` reads."""
+A_PASS, A_DIAMONDS = 0, 1
+"""Codes of ``pass`` and ``diamonds`` among :func:`_heard`'s actions (``bid N``: N,
+``trump X``: 10 + the suit)."""
+
+
+@njit
+def _win_chance(hand: np.uint64, suit: int, k: np.ndarray) -> float:
+    """:func:`folkcards.bots.heuristic.sasku.win_chance`, term by term in its order (so
+    the very same float)."""
+    x = k[0]
+    m = hand & PICS_M
+    while m != ZERO:
+        c = lowest(m)
+        x += PIC_W[c]
+        m = m & (m - ONE)
+    m = hand & SUITS_M[suit] & ~PICS_M
+    while m != ZERO:
+        c = lowest(m)
+        x += TRUMP_W[c]
+        m = m & (m - ONE)
+    for t in range(4):
+        if t == suit:
+            continue
+        cards = hand & SUITS_M[t] & ~PICS_M
+        if cards == ZERO:
+            x += k[1]
+        ace = cards & ACES_M != ZERO
+        if ace:
+            x += k[2]
+        if cards & TENS_M != ZERO:
+            x += k[4] if ace else k[3]
+        x += k[5] * popcount(cards & ~ACES_M & ~TENS_M)
+    return 1.0 / (1.0 + math.exp(-x))  # as the heuristic's own
+
+
+@njit
+def _potential(hand: np.uint64, suit: int) -> int:
+    """Pictures plus cards of ``suit`` (SAS-8.1)."""
+    return popcount(hand & PICS_M) + popcount(hand & SUITS_M[suit] & ~PICS_M)
+
+
+@njit
+def _heard(hand: np.uint64, seat: int, kind: int, bidder: int, bid: int, named: int,
+           code: int, k: np.ndarray) -> int:  # fmt: skip
+    """Whether the heuristic (:func:`folkcards.bots.heuristic.sasku._auction`, its
+    declaration and its override) makes decision ``code`` of ``kind`` with ``hand``: 1 if
+    so, 0 if not, -1 when the decision had one legal action and tells nothing. ``bidder``
+    and ``bid`` are the auction's highest so far (-1 and 0: none); ``named`` the trump the
+    final bidder named (the override, SAS-9.3)."""
+    if kind == R_AUCTION:  # SAS-8
+        best_t = 0
+        best = -1.0
+        chances = np.zeros(4)
+        for t in range(4):
+            chances[t] = _win_chance(hand, t, k) + (k[6] if t == 3 else 0.0)
+            if chances[t] >= best:
+                best_t = t
+                best = chances[t]
+        chance = chances[best_t] - (k[6] if best_t == 3 else 0.0)
+        length = 0
+        for t in range(4):
+            length = max(length, _potential(hand, t))
+        if best_t != 3:
+            length = _potential(hand, best_t)
+        partner = bidder >= 0 and (bidder & 1) == (seat & 1)
+        rival = bidder >= 0 and not partner
+        supported = 0
+        for n in range(5, 10):
+            if length >= n and chance >= k[7] + k[8] * (n - 5):
+                supported = n
+        d = _win_chance(hand, 3, k)
+        if (rival and bid >= 8 and d >= 0.5) or (best_t == 3 and d >= k[9]):
+            want = A_DIAMONDS
+        elif max(5, bid + 1) <= supported and not (partner and supported - bid < 2):
+            want = max(5, bid + 1)  # the lowest supported bid
+        else:
+            want = A_PASS
+        return 1 if code == want else 0
+    if kind == R_DECLARE:  # SAS-9.1: C, S, H as long as the bid; D always
+        top = -1e9
+        legal = 0
+        mine = 0.0
+        for t in range(4):
+            if t == 3 or _potential(hand, t) >= bid:
+                v = _win_chance(hand, t, k) + (k[6] if t == 3 else 0.0)
+                top = max(top, v)
+                legal += 1
+                if code == 10 + t:
+                    mine = v
+        if legal < 2:
+            return -1
+        return 1 if mine >= top - 1e-9 else 0
+    # the override (SAS-9.3): diamonds against the named trump, never against a friend
+    d = _win_chance(hand, 3, k)
+    want_d = (bidder & 1) != (seat & 1) and d >= k[10] and d >= _win_chance(hand, named, k) + k[11]
+    return 1 if (code == A_DIAMONDS) == want_d else 0
+
+
+@njit
+def _read_bids(hands: np.ndarray, gone: np.ndarray, reads: np.ndarray, me: int, miss: float,
+               k: np.ndarray, out: np.ndarray) -> None:  # fmt: skip
+    """Multiply each row's weight by ``miss`` per decision of ``reads`` (rows: kind, seat,
+    bidder, bid, named trump, action code) by a seat other than ``me`` that the heuristic
+    would not have made with that row's hand of the auction (its hand now and the cards it
+    has played: nothing moves between the auction and the play)."""
+    for b in range(hands.shape[0]):
+        w = out[b]
+        for i in range(reads.shape[0]):
+            seat = reads[i, 1]
+            if seat == me:
+                continue
+            hand = hands[b, seat] | gone[seat]
+            if _heard(hand, seat, reads[i, 0], reads[i, 2], reads[i, 3], reads[i, 4],
+                      reads[i, 5], k) == 0:  # fmt: skip
+                w *= miss
         out[b] = w
+
+
+def bid_reads(history: Sequence[Any], actors: Sequence[int]) -> np.ndarray:
+    """The public decisions before card play that the kernel reads (:func:`_read_bids`):
+    every bid, pass and ``diamonds`` of the auction (SAS-8), the final bidder's trump
+    (SAS-9.1) and the override's answers (SAS-9.3), with the auction's state when each
+    was made."""
+    rows: list[tuple[int, int, int, int, int, int]] = []
+    bidder, bid, named = -1, 0, 3
+    kind = R_AUCTION
+    for action, seat in zip(history, actors, strict=True):
+        step = action.step
+        verb = step.kind
+        if verb in ("give", "return", "keep", "deal"):
+            continue
+        if verb == "play":
+            break
+        if verb == "trump":
+            named = "CSHD".index(step.suit)
+            rows.append((R_DECLARE, seat, bidder, bid, named, 10 + named))
+            kind = R_OVERRIDE
+            continue
+        code = A_DIAMONDS if verb == "diamonds" else A_PASS if verb == "pass" else step.number
+        rows.append((kind, seat, bidder, bid, named, code))
+        if verb == "bid":
+            bidder, bid = seat, step.number
+        elif verb == "diamonds":
+            break  # SAS-8.6, SAS-9.4: the trump is fixed
+    return np.array(rows, np.int64).reshape(-1, 6)
 
 
 TT_BITS = 16
@@ -1015,18 +1193,29 @@ class SaskuKernel(GameKernel):
         st: Any = state
         return 9 - int(st.tricks_played)
 
-    def likelihoods(self, states: Sequence[DealState], seat: int, miss: float) -> np.ndarray:
+    def likelihoods(
+        self, states: Sequence[DealState], seat: int, miss: float, bids: bool = True
+    ) -> np.ndarray:
         """How well the heuristic explains the card play of the seats other than ``seat``
         in each of ``states`` (sampled deals of one observation: the same public play,
         different hidden hands): ``miss`` per card it would not have played
-        (:func:`_weights`)."""
+        (:func:`_weights`) and, with ``bids``, per bid, pass or ``diamonds``, trump named
+        and override answer it would not have made with that deal's hands at the auction
+        (:func:`_read_bids`)."""
         st: Any = states[0]
         plays = [(a.step.cards[0], s) for a, s in zip(st.history, st.actors, strict=True)
                  if a.step.kind == "play"]  # fmt: skip
         out = np.ones(len(states))
+        hands = np.array([list(x.hands) for x in states], np.uint64)  # type: ignore[attr-defined]
+        if bids:  # the bids, the trump and the override (:func:`bid_reads`)
+            reads = bid_reads(st.history, st.actors)
+            if len(reads):
+                gone = np.zeros(4, np.uint64)
+                for c, s in plays:
+                    gone[s] |= BIT[c]
+                _read_bids(hands, gone, reads, seat, float(miss), BID_CONST, out)
         if not plays:
             return out
-        hands = np.array([list(x.hands) for x in states], np.uint64)  # type: ignore[attr-defined]
         declarer_team = -1 if st.passed_deal or st.declarer is None else st.declarer & 1
         _weights(hands, np.array([c for c, _ in plays], np.int64),
                  np.array([s for _, s in plays], np.int64), int(st.trump),

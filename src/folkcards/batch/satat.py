@@ -970,14 +970,16 @@ class SatatKernel(GameKernel):
     def skipped(self, state: DealState) -> bool:
         return getattr(state, "ph", None) == T.PH_LESE
 
-    def likelihoods(self, states: Sequence[DealState], seat: int, miss: float) -> np.ndarray:
+    def likelihoods(
+        self, states: Sequence[DealState], seat: int, miss: float, bids: bool = True
+    ) -> np.ndarray:
         """How well the heuristic explains the card play of the seats other than ``seat``
         in each of ``states`` (sampled deals of one observation, each with its own hands
         and, where ``seat`` does not know it, its own hidden trump): ``miss`` per play it
         would not have made (:func:`_weights`).
 
-        The play phase's actions are counted, signals (SAT-16.6) included, and the trump
-        maker's trump (SAT-5.2) or blind choice (SAT-5.3), read from his first five in
+        The play phase's actions are counted, signals (SAT-16.6) included, and, with
+        ``bids``, the trump maker's trump (SAT-5.2) or blind choice (SAT-5.3), read from his first five in
         each deal (:func:`folkcards.bots.heuristic.satat.trump_scores`) where ``seat`` is
         not the trump maker (Trup Kasiet's hidden card is not read). The lese signal
         (SAT-16.5) and the 7-0 choice (SAT-9.2) are not: the heuristic stays silent and
@@ -986,7 +988,7 @@ class SatatKernel(GameKernel):
         st: Any = states[0]
         out = np.ones(len(states))
         made = next((a for a in st.history if T._KIND[a] in (K_TRUMP, K_BLIND)), None)
-        if made is not None and seat != st.tm and not st.tk:
+        if bids and made is not None and seat != st.tm and not st.tk:
             for i, x in enumerate(states):
                 w: Any = x
                 scores = HEUR.trump_scores(w.first_five(w.tm), w._trump_legal())

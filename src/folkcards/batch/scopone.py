@@ -502,10 +502,13 @@ class ScoponeKernel(GameKernel):
     def action_code(self, state: DealState, action: Any) -> int:
         return int(action.card) + (int(action.take) << 6)
 
-    def likelihoods(self, states: Sequence[DealState], seat: int, miss: float) -> np.ndarray:
+    def likelihoods(
+        self, states: Sequence[DealState], seat: int, miss: float, bids: bool = True
+    ) -> np.ndarray:
         """How well the heuristic explains the plays of the seats other than ``seat`` in
         each of ``states`` (sampled deals of one observation): ``miss`` per play it would
-        not have made (:func:`_weights`)."""
+        not have made (:func:`_weights`). Scopone has no decision before card play, so
+        ``bids`` changes nothing."""
         st: Any = states[0]
         plays = list(st.history)
         out = np.ones(len(states))

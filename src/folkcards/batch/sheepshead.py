@@ -886,8 +886,6 @@ class SheepsheadKernel(GameKernel):
 
     game = "sheepshead"
     solver = True
-    picks = True
-    """``likelihoods`` reads the picks and passes too (:func:`pick_reads`)."""
     seats = 5
     sides = 5
     max_steps = 30
@@ -973,18 +971,20 @@ class SheepsheadKernel(GameKernel):
         c = H.CARD_OF[action]
         return int(c) if H.KIND[action] == H.K_PLAY else -1
 
-    def likelihoods(self, states: Sequence[DealState], seat: int, miss: float) -> np.ndarray:
+    def likelihoods(
+        self, states: Sequence[DealState], seat: int, miss: float, bids: bool = True
+    ) -> np.ndarray:
         """How well the heuristic explains the picks, passes and card play of the seats
         other than ``seat`` in each of ``states`` (sampled deals of one observation):
-        ``miss`` per pick or pass (:func:`_read_picks`) and card (:func:`_weights`) it
-        would not have made."""
+        ``miss`` per card (:func:`_weights`) and, with ``bids``, per pick or pass
+        (:func:`_read_picks`) it would not have made."""
         row = self.encode_one(states[0])
         st: Any = states[0]
         plays = [(int(H.CARD_OF[a]), s) for a, s in zip(st.history, st.actors, strict=True)
                  if H.KIND[a] == H.K_PLAY]  # fmt: skip
         out = np.ones(len(states))
         hands = np.array([list(x.hands) for x in states], np.uint64)  # type: ignore[attr-defined]
-        if self.picks:
+        if bids:  # the picks and passes (:func:`pick_reads`)
             reads = pick_reads(st.history, st.actors)
             if len(reads):
                 gone = np.zeros(5, np.uint64)

@@ -113,6 +113,7 @@ class BatchPIMCBot(Bot):
         wide: int = 6,
         stakes: int = 0,
         solved: int | None = None,
+        bids: int = 1,
         name: str | None = None,
     ) -> None:
         if wide < 1:
@@ -140,7 +141,10 @@ class BatchPIMCBot(Bot):
             raise ValueError("pool must be at least 1")
         if read is not None and not 0 < read <= 1:
             raise ValueError("read must be in (0, 1]")
+        if bids not in (0, 1):
+            raise ValueError("bids is 1 (read the decisions before card play too) or 0")
         self.read = read
+        self.bids = bool(bids)
         if (leaf is not None and leaf < 0) or (root is not None and root < 0):
             raise ValueError("leaf and root count tricks: at least 0")
         if solved is not None and solved < 1:
@@ -318,7 +322,7 @@ class BatchPIMCBot(Bot):
         if bridged:
             return self._bridge(obs, rng, kernel, worlds, weights, keep, start, policy)
         if reads:
-            worlds, weights = self._read(obs, rng, kernel, worlds, read, pool)
+            worlds, weights = self._read(obs, rng, kernel, worlds, read, pool, self.bids)
         codes = [kernel.action_code(worlds[0], a) for a in obs.legal]
         if min(codes) < 0:
             return self._scalar(obs, rng, policy)
@@ -421,13 +425,14 @@ class BatchPIMCBot(Bot):
         worlds: list[DealState],
         read: float | None,
         pool: int,
+        bids: bool = True,
     ) -> tuple[list[DealState], list[float]]:
         """Inference from the card play, in the kernel: each sampled deal weighted by
         ``read`` per card of another seat that the heuristic would not have played with
         that deal's hands (``kernel.likelihoods``); with ``pool`` P, one deal in P is kept,
         drawn in proportion to those weights (sampling importance resampling), and the
         kept deals count alike."""
-        w = kernel.likelihoods(worlds, obs.seat, read)
+        w = kernel.likelihoods(worlds, obs.seat, read, bids)
         if pool <= 1:
             return worlds, [float(x) for x in w]
         k = max(1, len(worlds) // pool)
