@@ -2,19 +2,21 @@
 
     python benchmarks/open_hands.py sheepshead --bots openhands,search:iters=200 --deals 100 --seed 70
     python benchmarks/open_hands.py sheepshead --bots openhands,openspiel:ms=100 --deals 50 --seed 71
+    python benchmarks/open_hands.py satat --bots openhands:solve=9,search:iters=200 --seed 76
 
 Registers the bot ``openhands`` and plays a duplicate tournament of the given bots
 (``folkcards tournament``'s boards, seats and win rates). ``openhands`` is *not fair*: it
 decides from the whole deal, not from its seat's observation, so it exists only here, as
 a yardstick for the goals of the searches, never in the registry. Each of its decisions is
-valued on the true deal alone by the batched kernel (``folkcards.batch``): a card, with at
-most ``solve`` tricks left (6 unless given: all of Sheepshead's), by the kernel's
-double-dummy solver (the rest of the deal solved exactly, every hand open, where the kernel
-has a solver for the deal: Sasku, Sheepshead outside a leaster, Satat); else,
-and for a bid, a pick, a bury or a trump (the heuristic's ``wide`` best, every seat's
-later decisions up to the card play the heuristic's), by the same solver or the kernel's
-``fast`` playout. Where even a player who sees every card wins a matchup by little, the
-format caps what a fair bot can win (docs/bots.md, "The batched search against its goals").
+valued on the true deal alone by the batched kernel (``folkcards.batch``): a card with at
+most ``solve`` tricks left (6 unless given: all of Sheepshead's) by the kernel's
+double-dummy solver right after it (the rest of the deal solved exactly, every hand open,
+where the kernel has a solver for the deal: Sasku, Sheepshead outside a leaster, Satat);
+an earlier card, and a bid, a pick, a bury or a trump (the heuristic's ``wide`` best,
+every seat's later decisions up to the card play the heuristic's), by one ``fast`` playout
+of the true deal until ``leaf`` tricks are left (5 unless given), the rest solved. Where
+even a player who sees every card wins a matchup by little, the format caps what a fair
+bot can win (docs/bots.md, "The batched search against its goals").
 """
 
 from __future__ import annotations
