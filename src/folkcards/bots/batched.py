@@ -429,7 +429,8 @@ class BatchPIMCBot(Bot):
     ) -> tuple[list[DealState], list[float]]:
         """Inference from the card play, in the kernel: each sampled deal weighted by
         ``read`` per card of another seat that the heuristic would not have played with
-        that deal's hands (``kernel.likelihoods``); with ``pool`` P, one deal in P is kept,
+        that deal's hands (``kernel.likelihoods``), and with ``bids`` per decision before
+        card play it would not have made; with ``pool`` P, one deal in P is kept,
         drawn in proportion to those weights (sampling importance resampling), and the
         kept deals count alike."""
         w = kernel.likelihoods(worlds, obs.seat, read, bids)
