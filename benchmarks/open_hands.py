@@ -40,7 +40,9 @@ from folkcards.rl import register_bots_for
 from folkcards.tournament import TournamentConfig, duplicate, run_tournament
 
 TRUTH: list[DealState] = []
-"""The deal being played, set before every decision by :func:`play_deal_in_the_open`."""
+"""The deal being played, set by :func:`play_deal_in_the_open`."""
+FAIR_PLAY_DEAL = base.play_deal
+"""The tournament's own loop, every bot deciding from its seat's observation."""
 
 
 def play_deal_in_the_open(
@@ -49,21 +51,14 @@ def play_deal_in_the_open(
     rngs: Sequence[random.Random],
     clocks: Sequence[SeatClock] | None = None,
 ) -> DealState:
-    """:func:`folkcards.bots.base.play_deal`, keeping the deal where ``openhands`` reads it
-    (the other bots still get their seat's observation only)."""
-    while not state.is_over:
-        seat = state.to_act
-        assert seat is not None
-        obs = state.observation(seat)
-        TRUTH[:] = [state]
-        t0 = time.perf_counter()
-        action = base.decide(bots[seat], obs, rngs[seat])
-        if clocks is not None:
-            clocks[seat].decisions += 1
-            clocks[seat].seconds += time.perf_counter() - t0
-        state.apply(action)
-    TRUTH.clear()
-    return state
+    """:func:`folkcards.bots.base.play_deal`, with the deal where ``openhands`` reads it
+    (the deal is played in place, so it is the current one at every decision; the other
+    bots still get their seat's observation only)."""
+    TRUTH[:] = [state]
+    try:
+        return FAIR_PLAY_DEAL(state, bots, rngs, clocks)
+    finally:
+        TRUTH.clear()
 
 
 class OpenHands(BatchPIMCBot):
@@ -107,12 +102,11 @@ def main(argv: list[str]) -> int:
     bots = tuple(args.bots.split(","))
     register_bots_for(bots)
     config = TournamentConfig(args.game, bots, args.deals, args.seed, records=False)
-    fair = duplicate.play_deal  # type: ignore[attr-defined]
     duplicate.play_deal = play_deal_in_the_open  # type: ignore[attr-defined]
     try:
         summary, _ = run_tournament(config, workers=args.workers)
     finally:
-        duplicate.play_deal = fair  # type: ignore[attr-defined]
+        duplicate.play_deal = FAIR_PLAY_DEAL  # type: ignore[attr-defined]
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump(summary, f, indent=1)
