@@ -981,10 +981,10 @@ class SatatKernel(GameKernel):
         The play phase's actions are counted, signals (SAT-16.6) included, and, with
         ``bids``, the trump maker's trump (SAT-5.2) or blind choice (SAT-5.3), read from
         his first five in each deal (:func:`folkcards.bots.heuristic.satat.trump_scores`)
-        where ``seat`` is not the trump maker (Trup Kasiet's hidden card is not read). The lese signal
-        (SAT-16.5) and the 7-0 choice (SAT-9.2) are not: the heuristic stays silent and
-        continues whatever it holds, so such a step would weigh every sampled deal
-        alike."""
+        where ``seat`` is not the trump maker (Trup Kasiet's hidden card is not read). The
+        lese signal (SAT-16.5) and the 7-0 choice (SAT-9.2) are not: the heuristic stays
+        silent and continues whatever it holds, so such a step would weigh every sampled
+        deal alike."""
         st: Any = states[0]
         out = np.ones(len(states))
         made = next((a for a in st.history if T._KIND[a] in (K_TRUMP, K_BLIND)), None)
