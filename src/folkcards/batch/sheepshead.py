@@ -990,8 +990,9 @@ class SheepsheadKernel(GameKernel):
                 gone = np.zeros(5, np.uint64)
                 for c, s in plays:
                     gone[s] |= np.uint64(1 << c)
-                blind = np.array([x.blind_mask for x in states], np.uint64)  # type: ignore[attr-defined]
-                bury = np.array([x.bury for x in states], np.uint64)  # type: ignore[attr-defined]
+                deals: Any = states
+                blind = np.array([x.blind_mask for x in deals], np.uint64)
+                bury = np.array([x.bury for x in deals], np.uint64)
                 fn_picks: Any = _read_picks
                 fn_picks(hands, gone, blind, bury, reads, int(st.picker), seat, float(miss), out)
         if not plays:

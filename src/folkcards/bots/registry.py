@@ -32,8 +32,8 @@ card play in the kernel, from each seat's knowledge; two joined by ``+``, e.g.
 ``fast+heuristic``: every deal played out by each, their values averaged), ``noise=P`` a
 percentage of random moves in the playouts, ``read=M`` inference from the card play in
 the kernel (with ``pool=P``: resampling; ``bids=0`` leaves out the decisions before card
-play that it reads too: Sasku's bids, Satat's trump, Sheepshead's picks), ``ms``, ``keep``, ``only``, ``infer``, ``pool``
-as above; a phase before card play that ``only`` names is searched through the bridge (the
+play that it reads too: Sasku's bids, Satat's trump, Sheepshead's picks), ``ms``,
+``keep``, ``only``, ``infer``, ``pool`` as above; a phase before card play that ``only`` names is searched through the bridge (the
 heuristic's ``wide=W`` best actions, default 6, each applied to every sampled deal, the
 heuristic deciding up to the card play, the kernel playing the cards; ``stakes=1`` values
 them by the seat's score margin instead of its win chance).
