@@ -135,8 +135,9 @@ def test_the_kernels_reading_of_the_play_is_the_searchs_likelihood() -> None:
     trump, override and card play: ``miss`` per bid, pass or ``diamonds`` (SAS-8.3), trump
     named (SAS-9.1), override answer (SAS-9.3) or card of another seat the heuristic's
     playout scorer would not have made, nothing for single legal actions (SAS-10.3) or the
-    heuristic's solved endgame. Without the bids read the kernel weights many of the same
-    deals otherwise: the auction tells something."""
+    heuristic's solved endgame, also before card play (the bids made so far). Without the
+    bids read the kernel weights many of the same deals otherwise: the auction tells
+    something."""
     game = GAMES["sasku"]
     kernel = kernel_for("sasku")
     assert kernel is not None
@@ -159,11 +160,18 @@ def test_the_kernels_reading_of_the_play_is_the_searchs_likelihood() -> None:
             fresh.apply(action)
         return weight
 
-    compared = missed = by_bids = 0
+    compared = missed = by_bids = before = 0
     for d in range(12):
         deal: Any = game.random_deal(random.Random(d), dealer=d % 4)
         while not deal.is_over:
             obs = deal.observation(deal.to_act)
+            if deal.phase in ("auction", "declare", "override") and kernel.reads_before_play(deal):
+                # a decision before card play reads the bids made so far (the bridge)
+                worlds = [sample(game, obs, rng) for _ in range(6)]
+                got = kernel.likelihoods(worlds, obs.seat, 0.25)
+                for world, w in zip(worlds, got, strict=True):
+                    assert w == pytest.approx(card_play_likelihood(world, obs.seat, 0.25))
+                    before += 1
             if deal.phase == "play" and len(deal.history) % 3 == 0 and not deal.exchanges:
                 worlds = [sample(game, obs, rng) for _ in range(6)]
                 got = kernel.likelihoods(worlds, obs.seat, 0.25)
@@ -176,6 +184,7 @@ def test_the_kernels_reading_of_the_play_is_the_searchs_likelihood() -> None:
                 by_bids += int((plays_only != got).sum())
             deal.apply(heuristic.evaluate(obs, rng).choice)
     assert compared > 300 and missed > compared // 3 and by_bids > compared // 10
+    assert before > 50
 
 
 def test_bpimc_reads_the_play_and_keeps_one_deal_in_pool() -> None:

@@ -344,3 +344,41 @@ def test_sasku_tuning_searches_the_auction() -> None:
     own = make_bot("bsearch:only=play")
     assert isinstance(own, BatchPIMCBot) and not own.searches(obs)
     assert own.evaluate(obs, random.Random(2)).scale == "heuristic"
+
+
+@pytest.mark.parametrize("phase", ["exchange", "auction", "declare", "override"])
+def test_a_decision_before_card_play_reads_the_bids_made(
+    phase: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SAS-8.3, SAS-9.1, SAS-9.3: the bridge reads the bids, the trump and the override
+    answers already made (the kernel's ``likelihoods``, as card play is read): ``pool``
+    times the deals are sampled and the ``worlds`` drawn by those weights are played out.
+    An exchange (SAS-7) comes before any bid, so nothing is read there; nor with
+    ``bids=0``."""
+    from folkcards.batch import kernel_for
+
+    kernel = kernel_for("sasku")
+    assert kernel is not None
+    asked: list[int] = []
+    likelihoods = kernel.likelihoods  # type: ignore[attr-defined]
+
+    def spy(worlds: Any, seat: int, miss: float, bids: bool = True) -> Any:
+        asked.append(len(worlds))
+        return likelihoods(worlds, seat, miss, bids)
+
+    monkeypatch.setattr(kernel, "likelihoods", spy, raising=False)
+    state = None
+    for nth in (2, 1):  # an auction decision after another seat's bid or pass
+        state = phase_position(GAMES["sasku"], random.Random(9), phase, nth=nth, choices=2)
+        if state is not None:
+            break
+    assert state is not None and state.to_act is not None
+    obs = state.observation(state.to_act)
+    assert kernel.reads_before_play(state) == (phase != "exchange")
+    ev = make_bot("bsearch:worlds=8:read=0.5:pool=3").evaluate(obs, random.Random(1))
+    assert ev.choice in obs.legal and ev.scale == "win"
+    assert asked == ([] if phase == "exchange" else [24])
+    assert {d["deals"] for d in ev.detail.values()} == {8.0}
+    asked.clear()
+    make_bot("bsearch:worlds=8:read=0.5:pool=3:bids=0").evaluate(obs, random.Random(1))
+    assert asked == []

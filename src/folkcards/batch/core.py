@@ -66,6 +66,12 @@ class GameKernel:
     result_keys: tuple[tuple[str, str], ...] = (("score", "score"),)
     """(array name, result key) pairs the differential test compares with ``result()``."""
 
+    def reads_before_play(self, state: DealState) -> bool:
+        """True when :meth:`likelihoods` weighs ``state``, a deal whose card play has not
+        begun, by decisions already made in it (Sasku's bids), so that a decision before
+        card play may read them; False here: such a deal is not read."""
+        return False
+
     def encode_one(self, state: DealState) -> dict[str, Any]:
         """The row of one play-phase state (ValueError for a state not in card play)."""
         raise NotImplementedError

@@ -1223,6 +1223,12 @@ class SaskuKernel(GameKernel):
                  float(miss), out)  # fmt: skip
         return out
 
+    def reads_before_play(self, state: DealState) -> bool:
+        """True once the auction has a bid, pass or ``diamonds`` (SAS-8.3) to read: an
+        exchange (SAS-7) comes before it and has nothing."""
+        st: Any = state
+        return len(bid_reads(st.history, st.actors)) > 0
+
     def action_code(self, state: DealState, action: Any) -> int:
         return int(S.CARD_OF_PLAY[action])
 

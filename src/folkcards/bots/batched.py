@@ -12,7 +12,8 @@ with ``keep`` the heuristic's choice stands unless another action's paired gain 
 significant, as in ``search``. A decision before card play (a bid, a pick, a bury, a
 trump) in a phase that ``only`` names goes through the *bridge*: each of the heuristic's
 ``wide`` best actions is applied to every sampled deal, every seat's decisions up to the
-card play are the heuristic's, and the batch plays the cards from there. Positions the
+card play are the heuristic's, and the batch plays the cards from there (the sampled
+deals read by the bids made so far, where the kernel reads them). Positions the
 batch does not cover (a game without a kernel, numpy missing) go to :class:`PIMCBot` with
 the same options.
 
@@ -78,7 +79,9 @@ class BatchPIMCBot(Bot):
     other seats' decisions (:func:`folkcards.bots.search.resample`); ``read`` does the same
     for the card play in the kernel (``kernel.likelihoods``: every game's kernel),
     at a fraction of the cost, with ``pool`` P sampling P deals for each one kept (a kernel
-    without that reading ignores it); ``only`` names the phases searched (the heuristic
+    without that reading ignores it), and a decision before card play by the bids made
+    so far where the kernel reads them (``kernel.reads_before_play``: Sasku's); ``only``
+    names the phases searched (the heuristic
     decides the others; a tuned bot takes the game's). ``leaf``, ``root`` (tricks) and
     ``hidden`` end the playouts in the kernel's solver and hide Sheepshead's partner, and
     ``solved`` caps the deals of a decision that ``root`` solves (see the module doc);
@@ -308,9 +311,11 @@ class BatchPIMCBot(Bot):
                     return fallback(obs, rng, str(exc))
                 break
             if not worlds and not kernel.accepts(world):
-                # before card play: the bridge plays the heuristic up to it (no reading
-                # of card play yet, so no pool of deals to read)
-                bridged, reads, wanted = True, False, budget
+                # before card play: the bridge plays the heuristic up to it; the pool is
+                # read only where the kernel reads the bids made so far
+                bridged = True
+                reads = reads and self.bids == 1 and kernel.reads_before_play(world)
+                wanted = budget * pool if reads else budget
             elif (
                 not worlds
                 and (cap := self._setting(obs.game, "solved"))
@@ -320,6 +325,8 @@ class BatchPIMCBot(Bot):
             worlds.append(world)
             weights.append(weight)
         if bridged:
+            if reads:
+                worlds, weights = self._read(obs, rng, kernel, worlds, read, pool, True)
             return self._bridge(obs, rng, kernel, worlds, weights, keep, start, policy)
         if reads:
             worlds, weights = self._read(obs, rng, kernel, worlds, read, pool, self.bids)
