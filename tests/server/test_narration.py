@@ -102,8 +102,9 @@ def test_frames_carry_the_viewer_events_and_illegal_moves_their_explanation(
             last = events
         assert last == points[-1] and last[-1]["kind"] == "deal_end"
         kinds = {e["kind"] for e in last}
-        if any(e["kind"] == "call" and e["call"] == "redeal" for e in last):
-            # HUU-4.6: a redeal ends the deal at once, before any card is played
+        if any(e["kind"] == "call" and e["call"] == "redeal" for e in last) or (
+            last[-1].get("result", {}).get("redeal")
+        ):  # HUU-4.6, SCO-3.4: a redeal ends the deal at once, before any card is played
             assert {"deal", "deal_end"} <= kinds and "play" not in kinds, kinds
             continue
         assert {"deal", "play", "deal_end"} <= kinds
