@@ -81,12 +81,11 @@ class BatchPIMCBot(Bot):
     at a fraction of the cost, with ``pool`` P sampling P deals for each one kept (a kernel
     without that reading ignores it), and a decision before card play by the bids made
     so far where the kernel reads them (``kernel.reads_before_play``: Sasku's); ``only``
-    names the phases searched (the heuristic
-    decides the others; a tuned bot takes the game's). ``leaf``, ``root`` (tricks) and
-    ``hidden`` end the playouts in the kernel's solver and hide Sheepshead's partner, and
-    ``solved`` caps the deals of a decision that ``root`` solves (see the module doc);
-    None takes the game's ``batch_tuning`` for a tuned bot (``bsearch``),
-    else 0. ``wide`` is how many actions a decision before card play values (the bridge);
+    names the phases searched (the heuristic decides the others; a tuned bot takes the
+    game's). ``leaf``, ``root`` (tricks) and ``hidden`` end the playouts in the kernel's
+    solver and hide Sheepshead's partner, and ``solved`` caps the deals of a decision that
+    ``root`` solves (see the module doc); None takes the game's ``batch_tuning`` for a
+    tuned bot (``bsearch``), else 0. ``wide`` is how many actions a decision before card play values (the bridge);
     ``stakes=1`` values them by the seat's score margin (in the game card's
     ``margin_scale``) instead of its win chance, for games where the roles' stakes differ.
 
