@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -29,3 +31,26 @@ def rules_dir() -> Path:
 def rules_path() -> Path:
     """The folder of the normative rules files."""
     return rules_dir()
+
+
+@pytest.fixture
+def kernel_reads(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], list[tuple[int, bool]]]:
+    """``kernel_reads(game)`` watches that game's batched kernel read sampled deals: a list
+    that gets ``(deals, bids)`` for every call of its ``likelihoods`` (the weights are the
+    kernel's own)."""
+    from folkcards.batch import kernel_for
+
+    def watch(game: str) -> list[tuple[int, bool]]:
+        kernel = kernel_for(game)
+        assert kernel is not None
+        calls: list[tuple[int, bool]] = []
+        likelihoods = kernel.likelihoods  # type: ignore[attr-defined]
+
+        def spy(worlds: Any, seat: int, miss: float, bids: bool = True) -> Any:
+            calls.append((len(worlds), bids))
+            return likelihoods(worlds, seat, miss, bids)
+
+        monkeypatch.setattr(kernel, "likelihoods", spy, raising=False)
+        return calls
+
+    return watch

@@ -189,22 +189,11 @@ def _positions_to_decide(n: int) -> list[Observation]:
     return out
 
 
-def test_the_batched_searches_play_the_heuristic_and_read_the_play(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_the_batched_searches_play_the_heuristic_and_read_the_play(kernel_reads: Any) -> None:
     """``bpimc:policy=heuristic`` and ``bsearch:policy=heuristic:read=0.25:pool=2`` decide
     Satat positions in the kernel (not the scalar fallback), the second weighting its
     sampled deals by the kernel's reading of the play and keeping one deal in two."""
-    kernel = kernel_for("satat")
-    assert kernel is not None
-    read: list[int] = []
-    likelihoods = kernel.likelihoods  # type: ignore[attr-defined]
-
-    def spy(worlds: Any, seat: int, miss: float, bids: bool = True) -> Any:
-        read.append(len(worlds))
-        return likelihoods(worlds, seat, miss, bids)
-
-    monkeypatch.setattr(kernel, "likelihoods", spy, raising=False)
+    read = kernel_reads("satat")
     worlds = int(batch_tuning("satat")["worlds"])
     for obs in _positions_to_decide(3):
         ev = make_bot("bpimc:policy=heuristic:worlds=8").evaluate(obs, random.Random(1))
@@ -214,6 +203,6 @@ def test_the_batched_searches_play_the_heuristic_and_read_the_play(
         bot = make_bot("bsearch:policy=heuristic:read=0.25:pool=2")
         ev = bot.evaluate(obs, random.Random(1))
         assert ev.choice in obs.legal
-        assert read == [2 * worlds]
+        assert read == [(2 * worlds, True)]
         assert {d["deals"] for d in ev.detail.values()} == {float(worlds)}
         read.clear()

@@ -73,27 +73,14 @@ def test_a_mix_of_policies_plays_every_deal_out_with_each(game: str) -> None:
 
 @pytest.mark.parametrize("spec,bids", [("bpimc:read=0.5", True), ("bpimc:read=0.5:bids=0", False),
                                        ("bsearch", True), ("bsearch:bids=0", False)])  # fmt: skip
-def test_bids_0_reads_the_card_play_alone(
-    spec: str, bids: bool, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_bids_0_reads_the_card_play_alone(spec: str, bids: bool, kernel_reads: Any) -> None:
     """``read`` weighs the decisions before card play too (Sasku's bids, SAS-8) unless
     ``bids=0``; Sasku's tuning reads, so ``bsearch`` passes the option along."""
-    from folkcards.batch import kernel_for
-
-    kernel = kernel_for("sasku")
-    assert kernel is not None
-    asked: list[bool] = []
-    likelihoods = kernel.likelihoods  # type: ignore[attr-defined]
-
-    def spy(worlds: Any, seat: int, miss: float, bids: bool = True) -> Any:
-        asked.append(bids)
-        return likelihoods(worlds, seat, miss, bids)
-
-    monkeypatch.setattr(kernel, "likelihoods", spy, raising=False)
+    asked = kernel_reads("sasku")
     state = _card_play_position("sasku", 3)
     obs = state.observation(state.to_act)
     assert make_bot(f"{spec}:worlds=8").evaluate(obs, random.Random(1)).choice in obs.legal
-    assert asked == [bids]
+    assert [b for _, b in asked] == [bids]
     with pytest.raises(BotError, match="bids is 1"):
         make_bot("bpimc:read=0.5:bids=2")
 
@@ -347,9 +334,7 @@ def test_sasku_tuning_searches_the_auction() -> None:
 
 
 @pytest.mark.parametrize("phase", ["exchange", "auction", "declare", "override"])
-def test_a_decision_before_card_play_reads_the_bids_made(
-    phase: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_decision_before_card_play_reads_the_bids_made(phase: str, kernel_reads: Any) -> None:
     """SAS-8.3, SAS-9.1, SAS-9.3: the bridge reads the bids, the trump and the override
     answers already made (the kernel's ``likelihoods``, as card play is read): ``pool``
     times the deals are sampled and the ``worlds`` drawn by those weights are played out.
@@ -359,14 +344,7 @@ def test_a_decision_before_card_play_reads_the_bids_made(
 
     kernel = kernel_for("sasku")
     assert kernel is not None
-    asked: list[int] = []
-    likelihoods = kernel.likelihoods  # type: ignore[attr-defined]
-
-    def spy(worlds: Any, seat: int, miss: float, bids: bool = True) -> Any:
-        asked.append(len(worlds))
-        return likelihoods(worlds, seat, miss, bids)
-
-    monkeypatch.setattr(kernel, "likelihoods", spy, raising=False)
+    asked = kernel_reads("sasku")
     state = None
     for nth in (2, 1):  # an auction decision after another seat's bid or pass
         state = phase_position(GAMES["sasku"], random.Random(9), phase, nth=nth, choices=2)
@@ -377,7 +355,7 @@ def test_a_decision_before_card_play_reads_the_bids_made(
     assert kernel.reads_before_play(state) == (phase != "exchange")
     ev = make_bot("bsearch:worlds=8:read=0.5:pool=3").evaluate(obs, random.Random(1))
     assert ev.choice in obs.legal and ev.scale == "win"
-    assert asked == ([] if phase == "exchange" else [24])
+    assert asked == ([] if phase == "exchange" else [(24, True)])
     assert {d["deals"] for d in ev.detail.values()} == {8.0}
     asked.clear()
     make_bot("bsearch:worlds=8:read=0.5:pool=3:bids=0").evaluate(obs, random.Random(1))
