@@ -3,6 +3,9 @@
     python benchmarks/open_hands.py sheepshead --bots openhands,search:iters=200 --deals 100 --seed 70
     python benchmarks/open_hands.py sheepshead --bots openhands,openspiel:ms=100 --deals 50 --seed 71
     python benchmarks/open_hands.py satat --bots openhands:solve=9,search:iters=200 --seed 76
+    python benchmarks/open_hands.py sasku --bots openhands:bridge=0,search:iters=200 --seed 85
+    python benchmarks/open_hands.py sasku \
+        --bots openhands:policy=heuristic:solve=0:leaf=3:bridge=0,search:iters=200 --seed 84
 
 Registers the bot ``openhands`` and plays a duplicate tournament of the given bots
 (``folkcards tournament``'s boards, seats and win rates). ``openhands`` is *not fair*: it
@@ -13,10 +16,18 @@ most ``solve`` tricks left (6 unless given: all of Sheepshead's) by the kernel's
 double-dummy solver right after it (the rest of the deal solved exactly, every hand open,
 where the kernel has a solver for the deal: Sasku, Sheepshead outside a leaster, Satat);
 an earlier card, and a bid, a pick, a bury or a trump (the heuristic's ``wide`` best,
-every seat's later decisions up to the card play the heuristic's), by one ``fast`` playout
-of the true deal until ``leaf`` tricks are left (5 unless given), the rest solved. Where
-even a player who sees every card wins a matchup by little, the format caps what a fair
-bot can win (docs/bots.md, "The batched search against its goals").
+every seat's later decisions up to the card play the heuristic's), by one playout of the
+true deal (``policy``, ``fast`` unless given) until ``leaf`` tricks are left (5 unless
+given), the rest solved. Where even a player who sees every card wins a matchup by
+little, the format caps what a fair bot can win (docs/bots.md, "The batched search
+against its goals").
+
+Its options take the open hands apart. ``bridge=0`` leaves every decision before card
+play (a bid, a pick, a trump) to the heuristic, which sees only its own cards, so that
+only the card play is open. ``policy=heuristic:solve=0:leaf=3`` values each card as the
+fair ``bsearch`` does (the heuristic's playouts, the last three tricks solved) but on the
+true deal alone: what ``bsearch``'s way of valuing a card would win if its sampled deals
+were all the right one.
 """
 
 from __future__ import annotations
@@ -62,7 +73,10 @@ def play_deal_in_the_open(
 
 
 class OpenHands(BatchPIMCBot):
-    """Every decision valued on the true deal only (see the module doc)."""
+    """Every decision valued on the true deal only (see the module doc); ``bridged``
+    False leaves the decisions before card play to the heuristic."""
+
+    bridged = True
 
     def evaluate(self, obs: Observation, rng: random.Random) -> Evaluation:
         truth = TRUTH[0]
@@ -74,18 +88,25 @@ class OpenHands(BatchPIMCBot):
         world = truth.clone()
         start = time.perf_counter()
         if not kernel.accepts(world):
-            return self._bridge(obs, rng, kernel, [world], [1.0], None, start, "fast")
+            if not self.bridged:
+                return heuristic_evaluation(obs, rng)
+            return self._bridge(obs, rng, kernel, [world], [1.0], None, start, self.policy)
         codes = [kernel.action_code(world, a) for a in obs.legal]
         if min(codes) < 0:  # not a card (a signal, a 7-0's continue): the heuristic's
             return heuristic_evaluation(obs, rng)
         unique = sorted(set(codes))
-        return self._search(obs, rng, kernel, [world], [1.0], codes, unique, None, start, "fast")
+        return self._search(
+            obs, rng, kernel, [world], [1.0], codes, unique, None, start, self.policy
+        )
 
 
 def make_open_hands(opts: dict[str, Any], name: str) -> Bot:
     solve = int(opts.get("solve", 6))
-    return OpenHands(worlds=1, only=None, leaf=int(opts.get("leaf", 5)), root=solve, hidden=0,
-                     wide=int(opts.get("wide", 40)), name=name)  # fmt: skip
+    bot = OpenHands(worlds=1, only=None, leaf=int(opts.get("leaf", 5)), root=solve, hidden=0,
+                    wide=int(opts.get("wide", 40)), policy=str(opts.get("policy", "fast")),
+                    name=name)  # fmt: skip
+    bot.bridged = bool(opts.get("bridge", 1))
+    return bot
 
 
 def main(argv: list[str]) -> int:
@@ -97,7 +118,13 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--json", help="also write the tournament's summary to this file")
     args = ap.parse_args(argv)
-    options: dict[str, type] = {"wide": int, "solve": int, "leaf": int}
+    options: dict[str, type] = {
+        "wide": int,
+        "solve": int,
+        "leaf": int,
+        "policy": str,
+        "bridge": int,
+    }
     register_bot("openhands", make_open_hands, options)  # forked workers inherit it
     bots = tuple(args.bots.split(","))
     register_bots_for(bots)

@@ -1,5 +1,6 @@
-"""The Sheepshead benchmark scripts: ``sheepshead_roles.py`` (a tournament's plays by the
-lone bot's role) and ``sheepshead_pick.py`` (the heuristic with its picking moved)."""
+"""The benchmark scripts behind Sheepshead's goals: ``sheepshead_roles.py`` (a tournament's
+plays by the lone bot's role), ``sheepshead_pick.py`` (the heuristic with its picking
+moved) and ``open_hands.py`` (a player who sees every card, in Sheepshead and Sasku)."""
 
 from __future__ import annotations
 
@@ -106,3 +107,34 @@ def test_open_hands_plays_a_board_from_the_whole_deal(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="not the observation's"):
         bot.evaluate(deal.observation(deal.to_act), random.Random(0))
     assert module.duplicate.play_deal is play_deal  # the fair one is back
+
+
+def test_open_hands_can_leave_the_auction_to_the_heuristic() -> None:
+    """``openhands:bridge=0`` bids as the heuristic does, from its own cards only (SAS-8:
+    a Sasku auction), while the default values each bid on the true deal; with
+    ``policy=heuristic`` a card is valued by the heuristic's playouts of the true deal."""
+    import pytest
+
+    pytest.importorskip("numpy")
+    from folkcards.bots.search import heuristic_evaluation
+
+    module = load("open_hands")
+    rng = random.Random(3)
+    deal = GAMES["sasku"].random_deal(rng)
+    while deal.phase != "auction":
+        deal.apply(heuristic_evaluation(deal.observation(deal.to_act), rng).choice)
+    obs = deal.observation(deal.to_act)
+    module.TRUTH[:] = [deal]
+    try:
+        fair = module.make_open_hands({"bridge": 0}, "openhands")
+        assert fair.evaluate(obs, random.Random(0)) == heuristic_evaluation(obs, random.Random(0))
+        open_bids = module.make_open_hands({}, "openhands").evaluate(obs, random.Random(0))
+        assert open_bids.detail and all(d["deals"] == 1 for d in open_bids.detail.values())
+        while deal.phase != "play" or len(deal.legal_actions()) < 2:
+            deal.apply(heuristic_evaluation(deal.observation(deal.to_act), rng).choice)
+        bot = module.make_open_hands({"policy": "heuristic", "solve": 0, "leaf": 3}, "oh")
+        assert bot.policy == "heuristic"
+        card = bot.evaluate(deal.observation(deal.to_act), random.Random(0))
+        assert card.detail and all(d["deals"] == 1 for d in card.detail.values())
+    finally:
+        module.TRUTH.clear()
