@@ -9,6 +9,7 @@ import json
 import random
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from folkcards.bots.base import play_deal
 from folkcards.games import GAMES
@@ -109,15 +110,26 @@ def test_open_hands_plays_a_board_from_the_whole_deal(tmp_path: Path) -> None:
     assert module.duplicate.play_deal is play_deal  # the fair one is back
 
 
-def test_open_hands_can_leave_the_auction_to_the_heuristic() -> None:
+def test_open_hands_can_leave_the_auction_to_the_heuristic(monkeypatch: Any) -> None:
     """``openhands:bridge=0`` bids as the heuristic does, from its own cards only (SAS-8:
     a Sasku auction), while the default values each bid on the true deal; with
     ``policy=heuristic`` a card is valued by the heuristic's playouts of the true deal."""
     import pytest
 
     pytest.importorskip("numpy")
+    from folkcards.batch import kernel_for
     from folkcards.bots.search import heuristic_evaluation
 
+    kernel = kernel_for("sasku")
+    assert kernel is not None
+    played: list[object] = []
+    play = kernel.play
+
+    def watch(a: Any, policy: Any = "fast", *args: Any, **kwargs: Any) -> Any:
+        played.append(policy)
+        return play(a, policy, *args, **kwargs)
+
+    monkeypatch.setattr(kernel, "play", watch)
     module = load("open_hands")
     rng = random.Random(3)
     deal = GAMES["sasku"].random_deal(rng)
@@ -128,13 +140,16 @@ def test_open_hands_can_leave_the_auction_to_the_heuristic() -> None:
     try:
         fair = module.make_open_hands({"bridge": 0}, "openhands")
         assert fair.evaluate(obs, random.Random(0)) == heuristic_evaluation(obs, random.Random(0))
+        assert played == []  # nothing played out: the heuristic's bid
         open_bids = module.make_open_hands({}, "openhands").evaluate(obs, random.Random(0))
         assert open_bids.detail and all(d["deals"] == 1 for d in open_bids.detail.values())
+        assert played and set(played) == {"fast"}
+        played.clear()
         while deal.phase != "play" or len(deal.legal_actions()) < 2:
             deal.apply(heuristic_evaluation(deal.observation(deal.to_act), rng).choice)
         bot = module.make_open_hands({"policy": "heuristic", "solve": 0, "leaf": 3}, "oh")
-        assert bot.policy == "heuristic"
         card = bot.evaluate(deal.observation(deal.to_act), random.Random(0))
         assert card.detail and all(d["deals"] == 1 for d in card.detail.values())
+        assert played and set(played) == {"heuristic"}
     finally:
         module.TRUTH.clear()

@@ -85,9 +85,10 @@ class BatchPIMCBot(Bot):
     game's). ``leaf``, ``root`` (tricks) and ``hidden`` end the playouts in the kernel's
     solver and hide Sheepshead's partner, and ``solved`` caps the deals of a decision that
     ``root`` solves (see the module doc); None takes the game's ``batch_tuning`` for a
-    tuned bot (``bsearch``), else 0. ``wide`` is how many actions a decision before card play values (the bridge);
-    ``stakes=1`` values them by the seat's score margin (in the game card's
-    ``margin_scale``) instead of its win chance, for games where the roles' stakes differ.
+    tuned bot (``bsearch``), else 0. ``wide`` is how many actions a decision before card
+    play values (the bridge); ``stakes=1`` values them by the seat's score margin (in the
+    game card's ``margin_scale``) instead of its win chance, for games where the roles'
+    stakes differ.
 
     The evaluation's ``detail`` gives every action its ``deals``, ``playouts`` and
     ``samples`` (the deals, as hints count them: :func:`folkcards.bots.explain_hint`) and,
