@@ -16,9 +16,9 @@ most ``solve`` tricks left (6 unless given: all of Sheepshead's) by the kernel's
 double-dummy solver right after it (the rest of the deal solved exactly, every hand open,
 where the kernel has a solver for the deal: Sasku, Sheepshead outside a leaster, Satat);
 an earlier card, and a bid, a pick, a bury or a trump (the heuristic's ``wide`` best,
-every seat's later decisions up to the card play the heuristic's), by one playout of the
-true deal (``policy``, ``fast`` unless given) until ``leaf`` tricks are left (5 unless
-given), the rest solved. Where even a player who sees every card wins a matchup by
+every seat's later decisions up to the card play the heuristic's), by ``k`` playouts of
+the true deal averaged (1 unless given; ``policy``, ``fast`` unless given) until ``leaf``
+tricks are left (5 unless given), the rest solved. Where even a player who sees every card wins a matchup by
 little, the format caps what a fair bot can win (docs/bots.md, "The batched search
 against its goals").
 
@@ -102,9 +102,9 @@ class OpenHands(BatchPIMCBot):
 
 def make_open_hands(opts: dict[str, Any], name: str) -> Bot:
     solve = int(opts.get("solve", 6))
-    bot = OpenHands(worlds=1, only=None, leaf=int(opts.get("leaf", 5)), root=solve, hidden=0,
-                    wide=int(opts.get("wide", 40)), policy=str(opts.get("policy", "fast")),
-                    name=name)  # fmt: skip
+    bot = OpenHands(worlds=1, k=int(opts.get("k", 1)), only=None, leaf=int(opts.get("leaf", 5)),
+                    root=solve, hidden=0, wide=int(opts.get("wide", 40)),
+                    policy=str(opts.get("policy", "fast")), name=name)  # fmt: skip
     bot.bridged = bool(opts.get("bridge", 1))
     return bot
 
@@ -124,6 +124,7 @@ def main(argv: list[str]) -> int:
         "leaf": int,
         "policy": str,
         "bridge": int,
+        "k": int,
     }
     register_bot("openhands", make_open_hands, options)  # forked workers inherit it
     bots = tuple(args.bots.split(","))

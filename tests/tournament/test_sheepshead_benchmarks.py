@@ -113,7 +113,8 @@ def test_open_hands_plays_a_board_from_the_whole_deal(tmp_path: Path) -> None:
 def test_open_hands_can_leave_the_auction_to_the_heuristic(monkeypatch: Any) -> None:
     """``openhands:bridge=0`` bids as the heuristic does, from its own cards only (SAS-8:
     a Sasku auction), while the default values each bid on the true deal; with
-    ``policy=heuristic`` a card is valued by the heuristic's playouts of the true deal."""
+    ``policy=heuristic`` a card is valued by the heuristic's playouts of the true deal,
+    ``k`` of them with ``k``."""
     import pytest
 
     pytest.importorskip("numpy")
@@ -151,5 +152,10 @@ def test_open_hands_can_leave_the_auction_to_the_heuristic(monkeypatch: Any) -> 
         card = bot.evaluate(deal.observation(deal.to_act), random.Random(0))
         assert card.detail and all(d["deals"] == 1 for d in card.detail.values())
         assert played and set(played) == {"heuristic"}
+        once = len(played)
+        played.clear()
+        options = {"policy": "heuristic", "solve": 0, "leaf": 3, "k": 4}
+        module.make_open_hands(options, "oh").evaluate(deal.observation(deal.to_act), rng)
+        assert len(played) == 4 * once  # k playouts of the true deal, averaged
     finally:
         module.TRUTH.clear()
