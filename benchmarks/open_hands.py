@@ -18,9 +18,12 @@ where the kernel has a solver for the deal: Sasku, Sheepshead outside a leaster,
 an earlier card, and a bid, a pick, a bury or a trump (the heuristic's ``wide`` best,
 every seat's later decisions up to the card play the heuristic's), by ``k`` playouts of
 the true deal averaged (1 unless given; ``policy``, ``fast`` unless given) until ``leaf``
-tricks are left (5 unless given), the rest solved. Where even a player who sees every card wins a matchup by
-little, the format caps what a fair bot can win (docs/bots.md, "The batched search
-against its goals").
+tricks are left (5 unless given), the rest solved. Where even a player who sees every
+card wins a matchup by little, the format caps what a fair bot can win (docs/bots.md,
+"The batched search against its goals"); it takes the card of the best mean, where the
+fair ``bsearch`` keeps the heuristic's unless another is clearly better, so a card's value
+taken this way is a ceiling only where it is as good a judge (docs/bots.md, "Where Sasku's
+open hands win").
 
 Its options take the open hands apart. ``bridge=0`` leaves every decision before card
 play (a bid, a pick, a trump) to the heuristic, which sees only its own cards, so that
