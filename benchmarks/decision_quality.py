@@ -101,6 +101,13 @@ def collect(game: str, players: str, deals: int, seed: int) -> list[tuple[int, D
 
 
 _BOTS: dict[str, Bot] = {}
+"""The judges and the bots of a process, made once (a bot keeps no state between decisions)."""
+
+
+def _bot(key: str, make: Any, *args: Any) -> Bot:
+    if key not in _BOTS:
+        _BOTS[key] = make(*args)
+    return _BOTS[key]
 
 
 def _judge(item: tuple[int, int, DealState, list[str], int]) -> dict[str, Any]:
@@ -114,14 +121,14 @@ def _judge(item: tuple[int, int, DealState, list[str], int]) -> dict[str, Any]:
     for judge, opts in JUDGES.items():
         if judge == "solved" and tricks_left > SOLVED_FROM:
             continue
-        bot = _BOTS.setdefault(f"judge-{judge}", open_hands.make_open_hands(dict(opts), judge))
+        bot = _bot(f"judge {judge}", open_hands.make_open_hands, dict(opts), judge)
         values[judge] = dict(bot.evaluate(obs, random.Random(0)).values)
     open_hands.TRUTH.clear()
     heuristic = quick_choice(obs, random.Random(rng.getrandbits(64))).text
     chosen: dict[str, str] = {}
     ms: dict[str, float] = {}
     for spec in specs:
-        bot = _BOTS.setdefault(spec, make_bot(spec))
+        bot = _bot(spec, make_bot, spec)
         t0 = time.perf_counter()
         chosen[spec] = bot.choose(obs, random.Random(rng.getrandbits(64))).text
         ms[spec] = 1000.0 * (time.perf_counter() - t0)
