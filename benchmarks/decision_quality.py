@@ -137,7 +137,9 @@ def _judge(item: tuple[int, int, DealState, list[str], int]) -> dict[str, Any]:
 
 
 def bootstrap(by_deal: dict[int, list[float]], reps: int = 2000) -> tuple[float, float, float]:
-    """The mean over decisions and its 95 % percentile bootstrap over deals."""
+    """The mean over decisions and its 95 % percentile bootstrap over deals (whole deals
+    are drawn, each with all its decisions; ``folkcards.tournament.stats.bootstrap_ci``
+    draws single values, which would treat a deal's correlated decisions as independent)."""
     groups = [v for v in by_deal.values() if v]
     n = sum(len(g) for g in groups)
     if not n:
