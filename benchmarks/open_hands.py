@@ -98,8 +98,9 @@ class OpenHands(BatchPIMCBot):
         if min(codes) < 0:  # not a card (a signal, a 7-0's continue): the heuristic's
             return heuristic_evaluation(obs, rng)
         unique = sorted(set(codes))
+        base = kernel.encode([world])
         return self._search(
-            obs, rng, kernel, [world], [1.0], codes, unique, None, start, self.policy
+            obs, rng, kernel, world, base, [1.0], codes, unique, None, start, self.policy
         )
 
 

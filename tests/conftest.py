@@ -36,7 +36,8 @@ def rules_path() -> Path:
 @pytest.fixture
 def kernel_reads(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], list[tuple[int, bool]]]:
     """``kernel_reads(game)`` watches that game's batched kernel read sampled deals: a list
-    that gets ``(deals, bids)`` for every call of its ``likelihoods`` (the weights are the
+    that gets ``(deals, bids)`` for every call of its ``likelihoods`` or, for deals given
+    by their hands (``draws_hands``), its ``likelihoods_hands`` (the weights are the
     kernel's own)."""
     from folkcards.batch import kernel_for
 
@@ -51,6 +52,16 @@ def kernel_reads(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], list[tuple[
             return likelihoods(worlds, seat, miss, bids)
 
         monkeypatch.setattr(kernel, "likelihoods", spy, raising=False)
+        if kernel.draws_hands:
+            of_hands = kernel.likelihoods_hands
+
+            def spy_hands(
+                template: Any, hands: Any, seat: int, miss: float, bids: bool = True
+            ) -> Any:
+                calls.append((len(hands), bids))
+                return of_hands(template, hands, seat, miss, bids)
+
+            monkeypatch.setattr(kernel, "likelihoods_hands", spy_hands)
         return calls
 
     return watch

@@ -147,6 +147,7 @@ def _late_position(game: str, seed: int, cards: int) -> Any:
 def test_with_root_the_values_are_the_worlds_exact_values(game: str) -> None:
     """``root`` solves the rest of each sampled deal after each card exactly: a card's value
     is the mean over the deals of its double-dummy value (``folkcards.bots.endgame``)."""
+    from folkcards.batch import kernel_for
     from folkcards.bots.endgame import Solver, allies_of
     from folkcards.bots.search import sample
 
@@ -158,7 +159,15 @@ def test_with_root_the_values_are_the_worlds_exact_values(game: str) -> None:
         bot = BatchPIMCBot(worlds=5, root=3, only=None)
         ev = bot.evaluate(obs, random.Random(seed))
         rng = random.Random(seed)
-        worlds = [sample(GAMES[game], obs, rng) for _ in range(5)]
+        worlds = [sample(GAMES[game], obs, rng)]
+        kernel: Any = kernel_for(game)
+        while len(worlds) < 5:  # as the bot draws them: after the first, the hands alone
+            if kernel.draws_hands:  # (Sasku: Game.determinize_hands, the rest public)
+                world: Any = worlds[0].clone()
+                world.hands = GAMES[game].determinize_hands(obs, rng)
+                worlds.append(world)
+            else:
+                worlds.append(sample(GAMES[game], obs, rng))
         for action in obs.legal:
             want = 0.0
             for world in worlds:

@@ -66,6 +66,29 @@ class GameKernel:
     result_keys: tuple[tuple[str, str], ...] = (("score", "score"),)
     """(array name, result key) pairs the differential test compares with ``result()``."""
 
+    draws_hands: bool = False
+    """True when :meth:`encode_hands` and :meth:`likelihoods_hands` take deals as one whole
+    deal and the hands of the others (sampled from one observation, whose rows differ in
+    nothing but the hands): a search then draws only the hands
+    (``Game.determinize_hands``)."""
+
+    def encode_hands(self, template: DealState, hands: np.ndarray[Any, Any]) -> Arrays:
+        """The rows of deals that are ``template`` but for their hands now (a row of card
+        masks per deal), where :attr:`draws_hands`."""
+        raise NotImplementedError
+
+    def likelihoods_hands(
+        self,
+        template: DealState,
+        hands: np.ndarray[Any, Any],
+        seat: int,
+        miss: float,
+        bids: bool = True,
+    ) -> np.ndarray[Any, Any]:
+        """``likelihoods`` of deals that are ``template`` but for their hands now, where
+        :attr:`draws_hands`."""
+        raise NotImplementedError
+
     def reads_before_play(self, state: DealState) -> bool:
         """True when :meth:`likelihoods` weighs ``state``, a deal whose card play has not
         begun, by decisions already made in it (Sasku's bids), so that a decision before

@@ -1080,11 +1080,39 @@ def located(state: Any) -> list[int]:
     return out
 
 
+def _likelihoods(
+    template: DealState, hands: np.ndarray, seat: int, miss: float, bids: bool
+) -> np.ndarray:
+    """The weights of :meth:`SaskuKernel.likelihoods` for deals that are ``template`` but
+    for their hands now (four card masks a deal)."""
+    st: Any = template
+    plays = [(a.step.cards[0], s) for a, s in zip(st.history, st.actors, strict=True)
+             if a.step.kind == "play"]  # fmt: skip
+    hands = np.ascontiguousarray(hands, np.uint64)
+    out = np.ones(len(hands))
+    if bids:  # the bids, the trump and the override (:func:`bid_reads`)
+        reads = bid_reads(st.history, st.actors)
+        if len(reads):
+            gone = np.zeros(4, np.uint64)
+            for c, s in plays:
+                gone[s] |= BIT[c]
+            _read_bids(hands, gone, reads, seat, float(miss), BID_CONST, out)
+    if not plays:
+        return out
+    declarer_team = -1 if st.passed_deal or st.declarer is None else st.declarer & 1
+    _weights(hands, np.array([c for c, _ in plays], np.int64),
+             np.array([s for _, s in plays], np.int64), int(st.trump),
+             bool(st.must_beat), declarer_team, np.array(located(st), np.uint64), seat,
+             float(miss), out)  # fmt: skip
+    return out
+
+
 class SaskuKernel(GameKernel):
     """Sasku's card play in a batch."""
 
     game = "sasku"
     solver = True
+    draws_hands = True
     policies = frozenset({"random", "fast", "simple", "heuristic"})
     seats = 4
     sides = 2
@@ -1121,6 +1149,18 @@ class SaskuKernel(GameKernel):
             key: np.array([r[key] for r in rows], np.uint64 if key in self.mask_keys else np.int64)
             for key in self.state_keys
         }
+
+    def encode_hands(self, template: DealState, hands: np.ndarray) -> Arrays:
+        """The rows of deals that are ``template`` but for their hands now (``hands``: a
+        row of four card masks per deal), as :meth:`encode` gives them for whole deals
+        sampled from the observation ``template`` was: every other key of a row is public
+        (the trick, the points, what the play showed, SAS-19.1), so one row is encoded and
+        repeated (``Game.determinize_hands`` draws such hands)."""
+        one = self.encode([template])
+        d = len(hands)
+        out = {key: np.repeat(value, d, axis=0) for key, value in one.items()}
+        out["hands"] = np.ascontiguousarray(hands, np.uint64)
+        return out
 
     def encode_one(
         self, state: DealState, public: tuple[list[int], list[int]] | None = None
@@ -1202,26 +1242,15 @@ class SaskuKernel(GameKernel):
         (:func:`_weights`) and, with ``bids``, per bid, pass or ``diamonds``, trump named
         and override answer it would not have made with that deal's hands at the auction
         (:func:`_read_bids`)."""
-        st: Any = states[0]
-        plays = [(a.step.cards[0], s) for a, s in zip(st.history, st.actors, strict=True)
-                 if a.step.kind == "play"]  # fmt: skip
-        out = np.ones(len(states))
         hands = np.array([list(x.hands) for x in states], np.uint64)  # type: ignore[attr-defined]
-        if bids:  # the bids, the trump and the override (:func:`bid_reads`)
-            reads = bid_reads(st.history, st.actors)
-            if len(reads):
-                gone = np.zeros(4, np.uint64)
-                for c, s in plays:
-                    gone[s] |= BIT[c]
-                _read_bids(hands, gone, reads, seat, float(miss), BID_CONST, out)
-        if not plays:
-            return out
-        declarer_team = -1 if st.passed_deal or st.declarer is None else st.declarer & 1
-        _weights(hands, np.array([c for c, _ in plays], np.int64),
-                 np.array([s for _, s in plays], np.int64), int(st.trump),
-                 bool(st.must_beat), declarer_team, np.array(located(st), np.uint64), seat,
-                 float(miss), out)  # fmt: skip
-        return out
+        return _likelihoods(states[0], hands, seat, miss, bids)
+
+    def likelihoods_hands(
+        self, template: DealState, hands: np.ndarray, seat: int, miss: float, bids: bool = True
+    ) -> np.ndarray:
+        """:meth:`likelihoods` of deals that are ``template`` but for their hands now
+        (``hands``: four card masks a deal), as :meth:`encode_hands` encodes them."""
+        return _likelihoods(template, hands, seat, miss, bids)
 
     def reads_before_play(self, state: DealState) -> bool:
         """True once the auction has a bid, pass or ``diamonds`` (SAS-8.3) to read: an

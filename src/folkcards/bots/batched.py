@@ -55,7 +55,7 @@ from folkcards.bots.search import (
     sample,
 )
 from folkcards.engine.actions import Action
-from folkcards.engine.api import DealState, Observation
+from folkcards.engine.api import DealState, FolkcardsError, Observation
 
 BATCH_POLICIES = ("fast", "simple", "random", "heuristic")
 """The playout policies of ``bpimc`` (``heuristic``: the bot kit's card play written into
@@ -287,14 +287,17 @@ class BatchPIMCBot(Bot):
         """Mean utility of each legal action over the sampled deals (batched playouts)."""
         if not self.searches(obs):
             return heuristic_evaluation(obs, rng)
-        kernel = kernel_for(obs.game)
+        kernel: Any = kernel_for(obs.game)
         keep, infer, pool, budget, policy = self.settings(obs.game)
         if kernel is None or any(p not in kernel.policies for p in policy.split("+")):
             return self._scalar(obs, rng, policy)
+        import numpy as np
+
         start = time.perf_counter()
         game = game_of(obs)
         worlds: list[DealState] = []
         weights: list[float] = []
+        hands: list[list[int]] | None = None
         limit = None if self.ms is None else start + self.ms / 2000.0
         read = self.reading(obs.game)
         reads = read is not None and infer is None and hasattr(kernel, "likelihoods")
@@ -324,17 +327,63 @@ class BatchPIMCBot(Bot):
                 wanted = min(wanted, cap * (pool if reads else 1))
             worlds.append(world)
             weights.append(weight)
+            if len(worlds) == 1 and infer is None and not bridged and kernel.draws_hands:
+                hands = self._draw_hands(game, obs, rng, world, wanted, limit)
+                if hands is not None:
+                    break
         if bridged:
             if reads:
-                worlds, weights = self._read(obs, rng, kernel, worlds, read, pool, True)
+                picked, weights = self._read(
+                    rng, kernel.likelihoods(worlds, obs.seat, read, True), pool
+                )
+                worlds = [worlds[i] for i in picked]
             return self._bridge(obs, rng, kernel, worlds, weights, keep, start, policy)
-        if reads:
-            worlds, weights = self._read(obs, rng, kernel, worlds, read, pool, self.bids)
         codes = [kernel.action_code(worlds[0], a) for a in obs.legal]
         if min(codes) < 0:
             return self._scalar(obs, rng, policy)
+        if hands is not None:  # the hands of the deals drawn alone (draws_hands)
+            rows = np.array(hands, np.uint64)
+            weights = [1.0] * len(rows)
+            if reads:
+                w = kernel.likelihoods_hands(worlds[0], rows, obs.seat, read, self.bids)
+                picked, weights = self._read(rng, w, pool)
+                rows = rows[picked]
+            base = kernel.encode_hands(worlds[0], rows)
+        else:
+            if reads:
+                w = kernel.likelihoods(worlds, obs.seat, read, self.bids)
+                picked, weights = self._read(rng, w, pool)
+                worlds = [worlds[i] for i in picked]
+            base = kernel.encode(worlds)
         unique = sorted(set(codes))
-        return self._search(obs, rng, kernel, worlds, weights, codes, unique, keep, start, policy)
+        return self._search(
+            obs, rng, kernel, worlds[0], base, weights, codes, unique, keep, start, policy
+        )
+
+    @staticmethod
+    def _draw_hands(
+        game: Any,
+        obs: Observation,
+        rng: random.Random,
+        first: DealState,
+        wanted: int,
+        limit: float | None,
+    ) -> list[list[int]] | None:
+        """The hands now of ``wanted`` deals, ``first``'s and then drawn alone by the
+        game (``Game.determinize_hands``: the same deals as ``determinize`` draws, without
+        building each, which is most of a decision's cost), within the sampling ``limit``;
+        None when the game does not draw hands alone. In card play the kernel needs nothing
+        else of a sampled deal (``GameKernel.encode_hands``)."""
+        hands: list[list[int]] = [list(first.hands)]  # type: ignore[attr-defined]
+        while len(hands) < wanted and (limit is None or time.perf_counter() < limit):
+            try:
+                one = game.determinize_hands(obs, rng)
+            except FolkcardsError:  # as sample() gives up: the deals drawn so far
+                break
+            if one is None:
+                return None
+            hands.append(one)
+        return hands
 
     def _candidates(self, obs: Observation, rng: random.Random) -> list[Action]:
         """The actions a bridged decision values: the heuristic's choice first, then its
@@ -425,34 +474,27 @@ class BatchPIMCBot(Bot):
         )
 
     @staticmethod
-    def _read(
-        obs: Observation,
-        rng: random.Random,
-        kernel: Any,
-        worlds: list[DealState],
-        read: float | None,
-        pool: int,
-        bids: bool = True,
-    ) -> tuple[list[DealState], list[float]]:
-        """Inference from the card play, in the kernel: each sampled deal weighted by
-        ``read`` per card of another seat that the heuristic would not have played with
-        that deal's hands (``kernel.likelihoods``), and with ``bids`` per decision before
-        card play it would not have made; with ``pool`` P, one deal in P is kept,
-        drawn in proportion to those weights (sampling importance resampling), and the
-        kept deals count alike."""
-        w = kernel.likelihoods(worlds, obs.seat, read, bids)
+    def _read(rng: random.Random, likelihoods: Any, pool: int) -> tuple[list[int], list[float]]:
+        """Inference from the card play, in the kernel: the sampled deals weighted by the
+        ``likelihoods`` the kernel gave them (``kernel.likelihoods``: ``read`` per card of
+        another seat that the heuristic would not have played with that deal's hands, and
+        with ``bids`` per decision before card play it would not have made); with ``pool``
+        P, one deal in P is kept, drawn in proportion to those weights (sampling importance
+        resampling), and the kept deals count alike. The deals kept (their indices) and
+        their weights."""
+        w = [float(x) for x in likelihoods]
         if pool <= 1:
-            return worlds, [float(x) for x in w]
-        k = max(1, len(worlds) // pool)
-        chosen = rng.choices(range(len(worlds)), weights=[float(x) for x in w], k=k)
-        return [worlds[i] for i in chosen], [1.0] * k
+            return list(range(len(w))), w
+        k = max(1, len(w) // pool)
+        return rng.choices(range(len(w)), weights=w, k=k), [1.0] * k
 
     def _search(
         self,
         obs: Observation,
         rng: random.Random,
         kernel: Any,
-        worlds: list[DealState],
+        template: DealState,
+        base: Any,
         weights: list[float],
         codes: list[int],
         unique: list[int],
@@ -460,15 +502,16 @@ class BatchPIMCBot(Bot):
         start: float,
         policy: str,
     ) -> Evaluation:
+        """Every encoded deal of ``base`` (one sampled from ``obs``: ``template``) played
+        out after each action code of ``unique``; the paired values to :meth:`_choose`."""
         import numpy as np
 
-        d, u = len(worlds), len(unique)
-        base = kernel.encode(worlds)
+        d, u = len(weights), len(unique)
         rows = np.repeat(np.arange(d), u)
         forced = np.tile(np.array(unique, np.int64), d)[:, None]
         sums = np.zeros((d, u))
         runs = 0
-        stop = self._stop(kernel, obs.game, worlds[0])
+        stop = self._stop(kernel, obs.game, template)
         deadline = None if self.ms is None else start + self.ms / 1000.0
         policies = policy.split("+")
         while runs < self.k * len(policies) or (
@@ -477,7 +520,7 @@ class BatchPIMCBot(Bot):
             for one in policies:  # a mix plays every deal out with each policy
                 a = self._playout(kernel, base, rows, forced, one, stop, obs.game,
                                   rng.getrandbits(62))  # fmt: skip
-                utils = kernel.utilities(a, obs.num_seats, kernel.num_sides(worlds[0]))
+                utils = kernel.utilities(a, obs.num_seats, kernel.num_sides(template))
                 sums += utils[:, obs.seat].reshape(d, u)
                 runs += 1
             if deadline is not None and (

@@ -574,6 +574,14 @@ class Game(ABC):
     def determinize(self, obs: Observation, rng: random.Random) -> DealState:
         """A full deal state consistent with ``obs`` (sampled hidden cards), from ``obs`` only."""
 
+    def determinize_hands(self, obs: Observation, rng: random.Random) -> list[CardSet] | None:
+        """The hands now (a card mask per seat) of a deal drawn as :meth:`determinize`
+        draws it, with the same distribution, where the game can draw them without building
+        the deal: a batched search of card play needs only the hands of its sampled deals
+        beside one whole deal (``GameKernel.encode_hands``). None (here, and where a game
+        cannot) means: use :meth:`determinize`."""
+        return None
+
     def describe(self, state: DealState) -> str:
         """A short text picture of a state (used by ``str(state)``)."""
         return f"{self.title} · phase {state.phase} · to act {state.to_act}"

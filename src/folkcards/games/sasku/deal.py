@@ -168,6 +168,25 @@ class SaskuState(DealState):
         if hands is not None:
             self._deal_hands(hands)
 
+    @classmethod
+    def from_dealt(
+        cls,
+        game: SaskuGame,
+        variant: Variant,
+        dealer: int,
+        dealt: Sequence[CardSet],
+        replay: dict[str, Any] | None,
+    ) -> SaskuState:
+        """A deal at the exchange with the hands ``dealt`` (card masks per seat), as a
+        record with hands starts (SAS-6.6) but with no record of its own (``deck`` and
+        ``dealt_hands`` are None): for checking decisions before card play on a sampled
+        deal (the determinizer's :func:`~.determinize.determinize_hands`) without laying
+        its cards out as a record would."""
+        state = cls(game, variant, dealer, None, None, replay)
+        state.hands = list(dealt)
+        state._start_exchange()
+        return state
+
     def _set_replay(self, replay: dict[str, Any]) -> None:
         """SAS-15.1, SAS-15.2: a replay deal keeps the tied deal's trump and declarer."""
         self.trump = SUITS.index(replay["trump"])

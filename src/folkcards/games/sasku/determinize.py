@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from folkcards.cards import BIT, SUITS, Card, CardSet, card_of, cards_list
 from folkcards.engine.actions import Action, Step
@@ -47,6 +47,7 @@ from folkcards.engine.determinize import (
 from folkcards.engine.tricks import TrumpConfig
 
 from .actions import RETURN
+from .deal import SaskuState
 from .fast import shuffled_pack
 from .rules import (
     CUT,
@@ -55,6 +56,7 @@ from .rules import (
     DIAMONDS_SUIT,
     EXCHANGE,
     PICTURES,
+    PLAY_PHASE,
     SUIT_CARDS,
     SUIT_CARDS_OF,
     TRUMP_CONFIGS,
@@ -64,7 +66,6 @@ from .rules import (
 )
 
 if TYPE_CHECKING:
-    from .deal import SaskuState
     from .game import SaskuGame
 
 MAX_DRAWS = 3000
@@ -364,6 +365,13 @@ class _Prepared:
     base: Constraints
     hidden_return: bool
     steer: bool
+    before_play: tuple[Step, ...]
+    """The history before the first card, less the cut (for :func:`_check`)."""
+    free: tuple[int, ...] | None
+    """Per seat, the deck positions its dealing method gives it that no face-up card
+    fills (SAS-6.3, SAS-6.4); None for a record that gave hands."""
+    replay: dict[str, Any] | None
+    """The tied deal's trump and declarer in a replay deal (SAS-15.2), else None."""
 
     @classmethod
     def of(cls, obs: Observation) -> _Prepared:
@@ -373,11 +381,96 @@ class _Prepared:
         if not hidden_return and not base.feasible():
             raise Infeasible("no deal holds the cards this observation shows (determinize)")
         steer = any(facts.max_bid[s] for s in range(4) if s != facts.me)
-        return cls(facts, base, hidden_return, steer)
+        before: list[Step] = []
+        for step in obs.history:
+            if step.kind == "play":
+                break
+            if step.kind != "deal":
+                before.append(step)
+        free = None
+        if facts.method is not None:
+            slots, shown = DEAL_SLOTS[facts.method], len(facts.face_up)
+            free = tuple(
+                sum(1 for i in slots[(s - obs.dealer) & 3] if i >= shown) for s in range(4)
+            )
+        carried = obs.carry.get("replay")
+        replay = None if carried is None else dict(carried)
+        return cls(facts, base, hidden_return, steer, tuple(before), free, replay)
 
 
 _prepared: LastRead[_Prepared] = LastRead(_Prepared.of)
 """The last observation read: a search bot draws many worlds from one."""
+
+
+@dataclass
+class _Draw:
+    """One draw of the hidden cards: the hands now, the hands as dealt, and the cards of
+    the hidden returns (``return ?``) as actions, in the history's order."""
+
+    hands: list[CardSet]
+    dealt: list[CardSet]
+    hidden: list[Action]
+
+
+def _draw(prepared: _Prepared, rng: random.Random, k: int) -> _Draw:
+    """Draw ``k`` of an observation (step 2 of the module docstring): the hidden returns'
+    cards, the current hands under the facts, the bid lengths, the exchanges undone."""
+    facts = prepared.facts
+    cons = prepared.base.copy()
+    returned = _choose_returns(facts, cons, rng) if prepared.hidden_return else {}
+    if prepared.steer and k >= PLAIN_DRAWS:
+        _steer(facts, cons, rng)
+    hands = cons.draw(rng)
+    after = [hand | played for hand, played in zip(hands, facts.played, strict=True)]
+    if not all(facts.fits(s, after[s]) for s in range(4) if s != facts.me):
+        raise Reject("no hand fits a seat's bids")
+    dealt, hidden = _undo_exchanges(facts, after, returned)
+    return _Draw(hands, dealt, hidden)
+
+
+def _build(
+    game: SaskuGame, obs: Observation, prepared: _Prepared, draw: _Draw, rng: random.Random
+) -> SaskuState:
+    """The deal of a draw, rebuilt and replayed through the rules (step 3 of the module
+    docstring): :class:`Reject` unless its observation is ``obs``."""
+    state = _new_deal(game, obs, prepared.facts, draw.dealt, rng)
+    _replay(state, obs.history, draw.hidden)
+    if state.observation(prepared.facts.me) != obs:
+        raise Reject("observation differs")
+    return state
+
+
+def _check(game: SaskuGame, obs: Observation, prepared: _Prepared, draw: _Draw) -> None:
+    """The verdict of :func:`_build` on a draw of a card-play observation, without building
+    the deal: :class:`Reject` exactly when :func:`_build` would reject it.
+
+    What :func:`_build` checks beyond the facts is the dealing method's positions for the
+    cards not dealt face up (SAS-6.3) and the decisions before card play: which seats the
+    exchange asked (SAS-7.1, SAS-7.2, SAS-7.5), the picture given (SAS-7.3), the bids
+    (SAS-8.4), the trump named (SAS-9.1). Those are checked here by the rules themselves,
+    on a deal that starts from the dealt hands (:meth:`SaskuState.from_dealt`) and replays
+    the history up to the first card, after which the card play must have begun. The cards played need no replay: every card played is
+    public (SAS-19.1) and the facts already forbid each seat every card its plays show it
+    lacks (:func:`play_exclusions`), which is the whole of SAS-10.3 and SAS-17.2, so a hand
+    drawn under them makes every play of the history legal; the observation then follows
+    from the facts (the known cards, sizes and exchanges). ``tests/sasku`` compares the two
+    verdicts draw by draw."""
+    free = prepared.free
+    if free is not None:
+        face_up_of = prepared.facts.face_up_of
+        for s in range(4):
+            if (draw.dealt[s] & ~face_up_of[s]).bit_count() != free[s]:
+                raise Reject("face-up cards")
+    state = SaskuState.from_dealt(game, obs.variant, obs.dealer, draw.dealt, prepared.replay)
+    returns = iter(draw.hidden)
+    try:
+        for step in prepared.before_play:
+            action = step.action
+            state.apply(next(returns) if action is None else action)
+    except IllegalAction as exc:
+        raise Reject(str(exc)) from None
+    if state.phase != PLAY_PHASE:  # e.g. the exchange would still ask a seat (SAS-7.2)
+        raise Reject(f"the card play would not have begun: phase {state.phase}")
 
 
 def determinize(game: SaskuGame, obs: Observation, rng: random.Random) -> SaskuState:
@@ -390,21 +483,26 @@ def determinize(game: SaskuGame, obs: Observation, rng: random.Random) -> SaskuS
     if obs.phase == CUT and not obs.history:  # nothing dealt yet: any pack (SAS-6.1)
         return game.new_deal(dict(obs.variant), obs.dealer, shuffled_pack(rng), carry=obs.carry)
     prepared = _prepared(obs)
-    facts = prepared.facts
 
     def attempt(rng: random.Random, k: int) -> SaskuState:
-        cons = prepared.base.copy()
-        returned = _choose_returns(facts, cons, rng) if prepared.hidden_return else {}
-        if prepared.steer and k >= PLAIN_DRAWS:
-            _steer(facts, cons, rng)
-        after = [hand | played for hand, played in zip(cons.draw(rng), facts.played, strict=True)]
-        if not all(facts.fits(s, after[s]) for s in range(4) if s != facts.me):
-            raise Reject("no hand fits a seat's bids")
-        dealt, hidden = _undo_exchanges(facts, after, returned)
-        state = _new_deal(game, obs, facts, dealt, rng)
-        _replay(state, obs.history, hidden)
-        if state.observation(facts.me) != obs:
-            raise Reject("observation differs")
-        return state
+        return _build(game, obs, prepared, _draw(prepared, rng, k), rng)
+
+    return rejection_sample(attempt, rng, MAX_DRAWS, "this Sasku observation")
+
+
+def determinize_hands(game: SaskuGame, obs: Observation, rng: random.Random) -> list[CardSet]:
+    """The hands now of a deal drawn as :func:`determinize` draws it for a card-play
+    observation, without the deal: the same draws with the same verdicts (:func:`_check`),
+    so the same distribution, at about half the cost. A batched search that needs only the
+    hands of its sampled deals (``GameKernel.encode_hands``) draws them this way.
+    ValueError outside card play."""
+    if obs.phase != PLAY_PHASE:
+        raise ValueError(f"hands alone are drawn in card play, not in phase {obs.phase!r}")
+    prepared = _prepared(obs)
+
+    def attempt(rng: random.Random, k: int) -> list[CardSet]:
+        draw = _draw(prepared, rng, k)
+        _check(game, obs, prepared, draw)
+        return draw.hands
 
     return rejection_sample(attempt, rng, MAX_DRAWS, "this Sasku observation")

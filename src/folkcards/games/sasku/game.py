@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from folkcards.cards import CARD_NAMES, SUITS, Card, mask_text
+from folkcards.cards import CARD_NAMES, SUITS, Card, CardSet, mask_text
 from folkcards.engine.actions import Action
 from folkcards.engine.api import DealState, Game, MalformedRecord, MatchState, Observation, Variant
 from folkcards.engine.card import NO_TRUMP, GameCard, cards_of, suit_run, teams
@@ -155,6 +155,13 @@ class SaskuGame(Game):
         """A full deal consistent with ``obs``, built from ``obs`` alone
         (:func:`.determinize.determinize`)."""
         return _determinize.determinize(self, obs, rng)
+
+    def determinize_hands(self, obs: Observation, rng: random.Random) -> list[CardSet] | None:
+        """In card play, the hands now of a deal drawn as :meth:`determinize` draws it
+        (:func:`.determinize.determinize_hands`); None before it."""
+        if obs.phase != PLAY_PHASE:
+            return None
+        return _determinize.determinize_hands(self, obs, rng)
 
     def task(self, obs: Observation) -> Task | None:
         """The decision of ``obs``'s seat, from ``obs`` alone (:mod:`.task`)."""

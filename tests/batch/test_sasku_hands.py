@@ -1,0 +1,98 @@
+"""Sasku's deals given by their hands alone (``SaskuKernel.draws_hands``).
+
+In card play a batched search needs nothing of a sampled deal but its hands: the trick,
+the points and what the play showed are public (SAS-19.1) and the same in every deal
+sampled from one observation. ``encode_hands`` and ``likelihoods_hands`` must give exactly
+what ``encode`` and ``likelihoods`` give for the whole deals, and ``bsearch`` drawing hands
+alone (``Game.determinize_hands``) must read and search as before."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from folkcards.batch import kernel_for  # noqa: E402
+from folkcards.bots.registry import make_bot  # noqa: E402
+from folkcards.bots.search import quick_choice, sample  # noqa: E402
+from folkcards.engine.api import Observation  # noqa: E402
+from folkcards.games import GAMES  # noqa: E402
+
+
+def card_play_observations(deals: int, seed: int) -> list[Observation]:
+    """Observations of a seat to play with a choice, heuristic deals of every dealer and
+    both ``must_beat`` variants (SAS-17.2)."""
+    game = GAMES["sasku"]
+    rng = random.Random(seed)
+    out = []
+    for d in range(deals):
+        deal: Any = game.random_deal(rng, {"must_beat": d % 2 == 0}, dealer=d % 4)
+        while not deal.is_over:
+            obs = deal.observation(deal.to_act)
+            if deal.phase == "play" and len(obs.legal) > 1 and len(deal.history) % 4 == d % 4:
+                out.append(obs)
+            deal.apply(quick_choice(obs, rng))
+    return out
+
+
+def test_hands_alone_encode_and_read_as_whole_deals() -> None:
+    """SAS-19.1: rows built from one whole deal and the others' hands equal the rows of
+    the whole deals, key by key, and so do the weights of the reading (SAS-10.3, SAS-8.4:
+    the play and the bids read)."""
+    game = GAMES["sasku"]
+    kernel: Any = kernel_for("sasku")
+    assert kernel is not None and kernel.draws_hands
+    rng = random.Random(3)
+    compared = weighted = 0
+    for obs in card_play_observations(10, 7):
+        worlds = [sample(game, obs, rng) for _ in range(5)]
+        hands = np.array([list(w.hands) for w in worlds], np.uint64)
+        whole = kernel.encode(worlds)
+        alone = kernel.encode_hands(worlds[0], hands)
+        assert set(alone) == set(whole)
+        for key, value in whole.items():
+            assert alone[key].dtype == value.dtype and np.array_equal(alone[key], value), key
+        for bids in (True, False):
+            want = kernel.likelihoods(worlds, obs.seat, 0.25, bids)
+            got = kernel.likelihoods_hands(worlds[0], hands, obs.seat, 0.25, bids)
+            assert np.array_equal(got, want)
+            weighted += int((want < 1).sum())
+        compared += 1
+    assert compared > 50 and weighted > 20  # the reading did weigh deals down
+
+
+def test_bsearch_draws_hands_alone_in_card_play(
+    kernel_reads: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``bpimc`` with ``read`` and ``pool`` in card play draws one whole deal and the
+    hands of the rest (``Game.determinize_hands``), reads them in the kernel and keeps one
+    in ``pool``; its decisions stay legal and reproducible."""
+    game = GAMES["sasku"]
+    whole = hands_alone = 0
+    determinize, determinize_hands = game.determinize, game.determinize_hands
+
+    def count_whole(obs: Observation, rng: random.Random) -> Any:
+        nonlocal whole
+        whole += 1
+        return determinize(obs, rng)
+
+    def count_hands(obs: Observation, rng: random.Random) -> Any:
+        nonlocal hands_alone
+        hands_alone += 1
+        return determinize_hands(obs, rng)
+
+    monkeypatch.setattr(game, "determinize", count_whole)
+    monkeypatch.setattr(game, "determinize_hands", count_hands)
+    calls = kernel_reads("sasku")
+    obs = card_play_observations(1, 5)[2]
+    bot = make_bot("bpimc:read=0.25:pool=3:worlds=8:keep=1")
+    first = bot.evaluate(obs, random.Random(4))
+    again = bot.evaluate(obs, random.Random(4))
+    assert first.choice in obs.legal and first.choice == again.choice
+    assert first.values == again.values
+    assert {d["deals"] for d in first.detail.values()} == {8.0}
+    assert whole == 2 and hands_alone == 2 * 23  # 24 deals a decision, the first whole
+    assert calls == [(24, True), (24, True)]
