@@ -3,7 +3,8 @@
 :class:`BatchPIMCBot` samples deals consistent with the seat's observation
 (``Game.determinize``, the same sampler as :class:`~folkcards.bots.search.PIMCBot`,
 optionally weighted by inference from play: ``infer``, ``pool``), encodes them once into
-a batch (:mod:`folkcards.batch`), and lets the game's kernel play every (deal, action)
+a batch (:mod:`folkcards.batch`; in card play, where the game draws them alone, one whole
+deal and the hands of the others: ``Game.determinize_hands``), and lets the game's kernel play every (deal, action)
 pair out ``k`` times — the action forced first, then the kernel's policy (``fast``: the
 vectorised playout heuristics; ``random``; or a mix such as ``fast+heuristic``, each deal
 played out by every policy named and the values averaged) — with the deal's utilities
