@@ -753,7 +753,7 @@ def models(obs: Observation) -> bool:
 
 
 BATCH_TUNING = {
-    "worlds": 96,
+    "worlds": 144,
     "policy": "fast",
     "leaf": 3,
     "read": 0.25,
@@ -786,4 +786,10 @@ seed 50), level head to head (50.6 %); docs/bots.md, "Searching before card play
 boards each of seeds 53 and 55 that won 60.7 and 60.9 % against ``heuristic``, where 64
 deals won 58.8 % on seed 53 (paired, +1.9 points [+0.4, +3.5]), at 29.5 ms a decision
 with a choice on average (card play 27.8 ms) against 21.5; docs/bots.md, "The batched
-search against its goals"."""
+search against its goals".
+144 since the card play draws the hands of its deals alone (``Game.determinize_hands``),
+which halved a card's cost: on 500 fresh boards (seed 99) 144 deals won 61.8 % against
+``heuristic`` where 96 won 59.8 % (paired, +2.1 points [+0.1, +4.3]; level head to head,
+49.0 %), at 28.5 ms a decision with a choice (card play 21.2) against 18.3 with 96; 192
+deals gained as much on seed 98 (+2.2 [+0.1, +4.3]) at 36.3 ms, over the 30 ms a
+decision; docs/bots.md, "Hands alone"."""
