@@ -22,6 +22,11 @@ Built from the :class:`~folkcards.engine.api.Observation` alone, on the engine's
    seat was not eligible, every bid and play legal) — and the world's observation must be
    the one given. A world that fails is drawn again.
 
+In card play, :func:`determinize_hands` makes the same draws and returns only the hands
+now, for a batched search: each draw gets the verdict step 3 would give it, by the dealing
+positions and the decisions before the first card replayed from the dealt hands
+(:func:`_check`), without laying the deal out or replaying its cards.
+
 The history is read through its :class:`~folkcards.engine.actions.Step` entries — verb,
 cards, number, suit, whether the card is hidden — and replayed with each visible entry's own
 ``action``; no history text is parsed.
