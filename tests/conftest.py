@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -31,6 +33,24 @@ def rules_dir() -> Path:
 def rules_path() -> Path:
     """The folder of the normative rules files."""
     return rules_dir()
+
+
+BENCHMARKS = Path(__file__).parents[1] / "benchmarks"
+
+
+@pytest.fixture
+def load_benchmark() -> Callable[[str], ModuleType]:
+    """``load_benchmark(name)``: the script ``benchmarks/<name>.py`` as a module (the
+    benchmark scripts are run by path, not imported from a package)."""
+
+    def load(name: str) -> ModuleType:
+        spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+
+    return load
 
 
 @pytest.fixture

@@ -3,8 +3,7 @@ run both ways on the same positions (Sasku, SAS-19.1: hands alone in card play).
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
@@ -12,21 +11,11 @@ import pytest
 
 pytest.importorskip("numpy")
 
-BENCHMARKS = Path(__file__).parents[2] / "benchmarks"
-
-
-def load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("hands_alone", BENCHMARKS / "hands_alone.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
 
 def test_the_benchmark_compares_verdicts_and_times_both_ways(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, load_benchmark: Callable[[str], ModuleType]
 ) -> None:
-    bench = load()
+    bench = load_benchmark("hands_alone")
     obs_list = bench.observations("sasku", 6)
     assert len(obs_list) == 6 and all(o.phase == "play" and len(o.legal) > 1 for o in obs_list)
     accepted, rejected = bench.check_verdicts("sasku", obs_list, 300)

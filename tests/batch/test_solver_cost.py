@@ -3,8 +3,8 @@ every run, and the values it writes are the solver's."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -14,19 +14,11 @@ np = pytest.importorskip("numpy")
 
 from folkcards.bots.endgame import Solver, allies_of  # noqa: E402
 
-BENCHMARKS = Path(__file__).parents[2] / "benchmarks"
 
-
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("solver_cost", BENCHMARKS / "solver_cost.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_the_positions_hold_the_cards_asked_and_repeat() -> None:
-    bench = _load()
+def test_the_positions_hold_the_cards_asked_and_repeat(
+    load_benchmark: Callable[[str], ModuleType],
+) -> None:
+    bench = load_benchmark("solver_cost")
     first = bench.positions("satat", 3, 4)
     again = bench.positions("satat", 3, 4)
     assert [s.hands for s in first] == [s.hands for s in again]
@@ -35,9 +27,11 @@ def test_the_positions_hold_the_cards_asked_and_repeat() -> None:
         assert obs.phase == "play" and int(obs.hand).bit_count() == 3 and len(obs.legal) > 1
 
 
-def test_the_values_written_are_the_exact_values(tmp_path: Path) -> None:
+def test_the_values_written_are_the_exact_values(
+    tmp_path: Path, load_benchmark: Callable[[str], ModuleType]
+) -> None:
     """SAT-9, SAT-10: each written score is that of the scalar solver's optimal line."""
-    bench = _load()
+    bench = load_benchmark("solver_cost")
     out = tmp_path / "values.json"
     assert bench.main(["satat", "--cards", "3", "--positions", "4", "--values", str(out)]) == 0
     written = json.loads(out.read_text())["3"]

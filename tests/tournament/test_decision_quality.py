@@ -3,33 +3,23 @@ decision (SAS-10.3's legal cards, SAS-11's tricks and SAS-13's strokes decide th
 
 from __future__ import annotations
 
-import importlib.util
 import json
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-BENCHMARKS = Path(__file__).parents[2] / "benchmarks"
 
-
-def load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "decision_quality", BENCHMARKS / "decision_quality.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_every_card_is_judged_and_the_summary_counts_the_decisions(tmp_path: Path) -> None:
+def test_every_card_is_judged_and_the_summary_counts_the_decisions(
+    tmp_path: Path, load_benchmark: Callable[[str], ModuleType]
+) -> None:
     """One Sasku deal: every kept decision is a card play with a choice, every legal card
     is valued in [0, 1] by the playout judge and, with at most six tricks left, by the
     solver; a card the solver values is exact, so the card it values best has no regret;
     the summary's counts are the decisions'."""
     pytest.importorskip("numpy")
-    module = load()
+    module = load_benchmark("decision_quality")
     out, every = tmp_path / "quality.json", tmp_path / "rows.json"
     argv = ["sasku", "--deals", "1", "--seed", "5", "--players", "heuristic", "--workers", "1"]
     bots = "heuristic,bsearch:worlds=8"
@@ -62,10 +52,12 @@ def test_every_card_is_judged_and_the_summary_counts_the_decisions(tmp_path: Pat
         assert sum(parts) == whole["decisions"]
 
 
-def test_a_bot_that_plays_the_judges_best_card_has_no_regret() -> None:
+def test_a_bot_that_plays_the_judges_best_card_has_no_regret(
+    load_benchmark: Callable[[str], ModuleType],
+) -> None:
     """``summarize`` on decisions where a bot always plays the judge's best card: gain at
     least that of every other card, regret zero; the heuristic's own card gains nothing."""
-    module = load()
+    module = load_benchmark("decision_quality")
     rows = []
     for i in range(12):
         values = {"play A": 0.1 * (i % 3), "play B": 0.3, "play C": 0.2}

@@ -4,23 +4,14 @@ declaration, override and play)."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
+from collections.abc import Callable
 from types import ModuleType
 
-BENCHMARKS = Path(__file__).parents[2] / "benchmarks"
 
-
-def load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("phase_ms", BENCHMARKS / "phase_ms.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_every_bot_is_timed_on_the_same_decisions() -> None:
-    bench = load()
+def test_every_bot_is_timed_on_the_same_decisions(
+    load_benchmark: Callable[[str], ModuleType],
+) -> None:
+    bench = load_benchmark("phase_ms")
     specs = ["heuristic", "random"]
     times = bench.measure("sasku", specs, 2, 5)
     phases = set(times["heuristic"])

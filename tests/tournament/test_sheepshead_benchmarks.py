@@ -4,9 +4,9 @@ moved) and ``open_hands.py`` (a player who sees every card, in Sheepshead and Sa
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -15,25 +15,17 @@ from folkcards.bots.base import play_deal
 from folkcards.games import GAMES
 from folkcards.tournament import TournamentConfig, run_tournament
 
-BENCHMARKS = Path(__file__).parents[2] / "benchmarks"
 
-
-def load(name: str = "sheepshead_roles") -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_every_play_is_grouped_and_the_wins_are_the_tournaments() -> None:
+def test_every_play_is_grouped_and_the_wins_are_the_tournaments(
+    load_benchmark: Callable[[str], ModuleType],
+) -> None:
     """Two boards of heuristic against random: each of the 20 plays (a lone bot in each of
     five seats, SHP-2) lands in one role; the lone seats' wins add up to the summary's."""
     summary, results = run_tournament(
         TournamentConfig("sheepshead", ("heuristic", "random"), 2, 5), workers=1
     )
     lines = [json.dumps(p["record"]) for r in results for p in r["plays"]]
-    found = load().roles(lines)
+    found = load_benchmark("sheepshead_roles").roles(lines)
     assert sum(v[0] for v in found.values()) == len(lines) == 20
     assert {role for _, _, role in found} <= {"picker", "partner", "defender", "leaster"}
     won = sum(v[1] for (lone, _, _), v in found.items() if lone == "heuristic")
@@ -43,20 +35,22 @@ def test_every_play_is_grouped_and_the_wins_are_the_tournaments() -> None:
     assert won + lost == wins + ties / 2
 
 
-def test_roles_come_from_the_result() -> None:
-    role_of = load().role_of
+def test_roles_come_from_the_result(load_benchmark: Callable[[str], ModuleType]) -> None:
+    role_of = load_benchmark("sheepshead_roles").role_of
     assert role_of({"picker": None, "partner": None}, 3) == "leaster"  # SHP-9.1
     assert role_of({"picker": 2, "partner": 4}, 2) == "picker"
     assert role_of({"picker": 2, "partner": 4}, 4) == "partner"  # SHP-6
     assert role_of({"picker": 2, "partner": None}, 4) == "defender"  # alone, SHP-6.5
 
 
-def test_a_moved_threshold_picks_more_or_less_and_plays_as_the_heuristic() -> None:
+def test_a_moved_threshold_picks_more_or_less_and_plays_as_the_heuristic(
+    load_benchmark: Callable[[str], ModuleType],
+) -> None:
     """``pickshift:t=100`` never picks (SHP-4), ``t=-100`` always does, ``t=0`` picks as
     the heuristic; after the picking every choice is the heuristic's."""
     from folkcards.bots.search import HeuristicBot
 
-    shift = load("sheepshead_pick").PickShift
+    shift = load_benchmark("sheepshead_pick").PickShift
     never, always, same = shift(100.0, "never"), shift(-100.0, "always"), shift(0.0, "same")
     heuristic, game = HeuristicBot(), GAMES["sheepshead"]
     picks = {"never": 0, "always": 0, "same": 0, "heuristic": 0}
@@ -83,14 +77,16 @@ def test_a_moved_threshold_picks_more_or_less_and_plays_as_the_heuristic() -> No
     assert 0 < picks["same"] == picks["heuristic"] < 30
 
 
-def test_open_hands_plays_a_board_from_the_whole_deal(tmp_path: Path) -> None:
+def test_open_hands_plays_a_board_from_the_whole_deal(
+    tmp_path: Path, load_benchmark: Callable[[str], ModuleType]
+) -> None:
     """``open_hands.py``'s ``openhands`` (a yardstick, not a fair bot) plays a board of a
     duplicate tournament (SHP-2: ten plays, a lone bot in each seat) from the deal it is
     handed before each decision, and refuses to decide without it."""
     import pytest
 
     pytest.importorskip("numpy")
-    module = load("open_hands")
+    module = load_benchmark("open_hands")
     out = tmp_path / "summary.json"
     argv = ["sheepshead", "--bots", "openhands,heuristic", "--deals", "1", "--seed", "5"]
     assert module.main([*argv, "--workers", "1", "--json", str(out)]) == 0
@@ -110,7 +106,9 @@ def test_open_hands_plays_a_board_from_the_whole_deal(tmp_path: Path) -> None:
     assert module.duplicate.play_deal is play_deal  # the fair one is back
 
 
-def test_open_hands_can_leave_the_auction_to_the_heuristic(monkeypatch: Any) -> None:
+def test_open_hands_can_leave_the_auction_to_the_heuristic(
+    monkeypatch: Any, load_benchmark: Callable[[str], ModuleType]
+) -> None:
     """``openhands:bridge=0`` bids as the heuristic does, from its own cards only (SAS-8:
     a Sasku auction), while the default values each bid on the true deal; with
     ``policy=heuristic`` a card is valued by the heuristic's playouts of the true deal,
@@ -131,7 +129,7 @@ def test_open_hands_can_leave_the_auction_to_the_heuristic(monkeypatch: Any) -> 
         return play(a, policy, *args, **kwargs)
 
     monkeypatch.setattr(kernel, "play", watch)
-    module = load("open_hands")
+    module = load_benchmark("open_hands")
     rng = random.Random(3)
     deal = GAMES["sasku"].random_deal(rng)
     while deal.phase != "auction":
