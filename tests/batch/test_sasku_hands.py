@@ -3,8 +3,8 @@
 In card play a batched search needs nothing of a sampled deal but its hands: the trick,
 the points and what the play showed are public (SAS-19.1) and the same in every deal
 sampled from one observation. ``encode_hands`` and ``likelihoods_hands`` must give exactly
-what ``encode`` and ``likelihoods`` give for the whole deals, and ``bsearch`` drawing hands
-alone (``Game.determinize_hands``) must read and search as before."""
+what ``encode`` and ``likelihoods`` give for the whole deals (a search that draws the hands
+alone, ``Game.determinize_hands``, is tested in ``test_sasku_heuristic_policy.py``)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ import pytest
 np = pytest.importorskip("numpy")
 
 from folkcards.batch import kernel_for  # noqa: E402
-from folkcards.bots.registry import make_bot  # noqa: E402
 from folkcards.bots.search import quick_choice, sample  # noqa: E402
 from folkcards.engine.api import Observation  # noqa: E402
 from folkcards.games import GAMES  # noqa: E402
@@ -62,37 +61,3 @@ def test_hands_alone_encode_and_read_as_whole_deals() -> None:
             weighted += int((want < 1).sum())
         compared += 1
     assert compared > 50 and weighted > 20  # the reading did weigh deals down
-
-
-def test_bsearch_draws_hands_alone_in_card_play(
-    kernel_reads: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """``bpimc`` with ``read`` and ``pool`` in card play draws one whole deal and the
-    hands of the rest (``Game.determinize_hands``), reads them in the kernel and keeps one
-    in ``pool``; its decisions stay legal and reproducible."""
-    game = GAMES["sasku"]
-    whole = hands_alone = 0
-    determinize, determinize_hands = game.determinize, game.determinize_hands
-
-    def count_whole(obs: Observation, rng: random.Random) -> Any:
-        nonlocal whole
-        whole += 1
-        return determinize(obs, rng)
-
-    def count_hands(obs: Observation, rng: random.Random) -> Any:
-        nonlocal hands_alone
-        hands_alone += 1
-        return determinize_hands(obs, rng)
-
-    monkeypatch.setattr(game, "determinize", count_whole)
-    monkeypatch.setattr(game, "determinize_hands", count_hands)
-    calls = kernel_reads("sasku")
-    obs = card_play_observations(1, 5)[2]
-    bot = make_bot("bpimc:read=0.25:pool=3:worlds=8:keep=1")
-    first = bot.evaluate(obs, random.Random(4))
-    again = bot.evaluate(obs, random.Random(4))
-    assert first.choice in obs.legal and first.choice == again.choice
-    assert first.values == again.values
-    assert {d["deals"] for d in first.detail.values()} == {8.0}
-    assert whole == 2 and hands_alone == 2 * 23  # 24 deals a decision, the first whole
-    assert calls == [(24, True), (24, True)]

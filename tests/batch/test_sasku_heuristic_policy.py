@@ -187,19 +187,38 @@ def test_the_kernels_reading_of_the_play_is_the_searchs_likelihood() -> None:
     assert before > 50
 
 
-def test_bpimc_reads_the_play_and_keeps_one_deal_in_pool() -> None:
+def test_bpimc_reads_the_play_and_keeps_one_deal_in_pool(
+    kernel_reads: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """``read=M:pool=P`` samples P times the deals, weights them in the kernel and plays
-    out the ``worlds`` drawn by those weights; decisions stay legal and reproducible."""
+    out the ``worlds`` drawn by those weights; decisions stay legal and reproducible. In
+    card play the deals after the first are drawn by their hands alone
+    (``Game.determinize_hands``, SAS-19.1) and read as such."""
     game = GAMES["sasku"]
+    drawn = {"whole": 0, "hands": 0}
+    determinize, determinize_hands = game.determinize, game.determinize_hands
+
+    def count(kind: str, draw: Any) -> Any:
+        def counted(obs: Any, rng: random.Random) -> Any:
+            drawn[kind] += 1
+            return draw(obs, rng)
+
+        return counted
+
     rng = random.Random(8)
     heuristic = make_bot("heuristic")
     deal: Any = game.random_deal(random.Random(2), dealer=0)
     while not (deal.phase == "play" and len(deal.history) > 20 and len(deal.legal_actions()) > 1):
         deal.apply(heuristic.evaluate(deal.observation(deal.to_act), rng).choice)
     obs = deal.observation(deal.to_act)
+    monkeypatch.setattr(game, "determinize", count("whole", determinize))
+    monkeypatch.setattr(game, "determinize_hands", count("hands", determinize_hands))
+    calls = kernel_reads("sasku")
     bot = make_bot("bpimc:read=0.25:pool=3:worlds=8:keep=1")
     first = bot.evaluate(obs, random.Random(4))
     again = bot.evaluate(obs, random.Random(4))
     assert first.choice in obs.legal and first.choice == again.choice
     assert first.values == again.values
     assert {d["deals"] for d in first.detail.values()} == {8.0}
+    assert drawn == {"whole": 2, "hands": 2 * 23}  # 24 deals a decision, the first whole
+    assert calls == [(24, True), (24, True)]

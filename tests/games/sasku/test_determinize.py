@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
+from types import ModuleType
 
 import pytest
 from hypothesis import given, settings
@@ -181,41 +183,26 @@ def _card_play_observations(seed: int, deals: int) -> list[Observation]:
     return out
 
 
-def test_hands_alone_get_the_verdict_of_the_whole_deal() -> None:
+def test_hands_alone_get_the_verdict_of_the_whole_deal(
+    load_benchmark: Callable[[str], ModuleType],
+) -> None:
     """SAS-19.1, SAS-10.3, SAS-17.2: ``_check`` (the dealing positions and the decisions
     before card play replayed from the dealt hands, the plays left to the facts) accepts
     a draw exactly when ``_build`` (the whole deal replayed through the rules and its
     observation compared) does, so ``determinize_hands`` draws what ``determinize`` draws;
-    an accepted draw's hands are the built deal's."""
-    rng = random.Random(11)
-    seen = {"both": 0, "neither": 0, "hidden return": 0, "deal to": 0, "replay": 0}
-    for obs in _card_play_observations(3, 120):
+    an accepted draw's hands are the built deal's. The comparison is the benchmark's
+    (``benchmarks/hands_alone.py``), here on observations of every kind."""
+    observations = _card_play_observations(3, 120)
+    kinds = {"hidden return": 0, "deal to": 0, "replay": 0}
+    for obs in observations:
         prepared = det._prepared(obs)
-        seen["hidden return"] += prepared.hidden_return
-        seen["deal to"] += prepared.facts.method == "to"
-        seen["replay"] += prepared.replay is not None
-        for k in range(24):
-            try:
-                draw = det._draw(prepared, rng, k % 4)
-            except (det.Reject, Infeasible):
-                continue
-            try:
-                det._check(GAME, obs, prepared, draw)
-                fast: str | None = None
-            except det.Reject as exc:
-                fast = str(exc)
-            try:
-                world = det._build(GAME, obs, prepared, draw, rng)
-                full: str | None = None
-            except det.Reject as exc:
-                full = str(exc)
-            assert (fast is None) == (full is None), (obs.history, fast, full)
-            if full is None:
-                seen["both"] += 1
-                assert world.hands == draw.hands
-            else:
-                seen["neither"] += 1
-    assert min(seen.values()) > 0, seen  # every kind of draw and observation came up
+        kinds["hidden return"] += prepared.hidden_return
+        kinds["deal to"] += prepared.facts.method == "to"
+        kinds["replay"] += prepared.replay is not None
+    assert min(kinds.values()) > 0, kinds  # every kind of observation came up
+    bench = load_benchmark("hands_alone")
+    accepted, rejected = bench.check_verdicts("sasku", observations, 24 * len(observations), 11)
+    assert accepted > 10_000 and rejected > 500  # both verdicts, many times
 
 
 def test_hands_alone_are_drawn_as_whole_deals_are() -> None:

@@ -467,13 +467,7 @@ def _check(game: SaskuGame, obs: Observation, prepared: _Prepared, draw: _Draw) 
             if (draw.dealt[s] & ~face_up_of[s]).bit_count() != free[s]:
                 raise Reject("face-up cards")
     state = SaskuState.from_dealt(game, obs.variant, obs.dealer, draw.dealt, prepared.replay)
-    returns = iter(draw.hidden)
-    try:
-        for step in prepared.before_play:
-            action = step.action
-            state.apply(next(returns) if action is None else action)
-    except IllegalAction as exc:
-        raise Reject(str(exc)) from None
+    _replay(state, prepared.before_play, draw.hidden)
     if state.phase != PLAY_PHASE:  # e.g. the exchange would still ask a seat (SAS-7.2)
         raise Reject(f"the card play would not have begun: phase {state.phase}")
 
