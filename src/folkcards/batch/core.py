@@ -72,9 +72,14 @@ class GameKernel:
     nothing but the hands): a search then draws only the hands
     (``Game.determinize_hands``)."""
 
+    def hands_of(self, state: DealState) -> list[int]:
+        """The row of card masks that ``Game.determinize_hands`` gives for a deal: its hands
+        now, one mask per seat (Satat adds the trump maker's first five)."""
+        return list(state.hands)  # type: ignore[attr-defined]
+
     def encode_hands(self, template: DealState, hands: np.ndarray[Any, Any]) -> Arrays:
         """The rows of deals that are ``template`` but for their hands now (a row of card
-        masks per deal), where :attr:`draws_hands`."""
+        masks per deal, as :meth:`hands_of` gives them), where :attr:`draws_hands`."""
         raise NotImplementedError
 
     def likelihoods_hands(

@@ -889,6 +889,7 @@ class SatatKernel(GameKernel):
 
     game = "satat"
     solver = True
+    draws_hands = True
     max_steps = 60
     state_keys = (
         "hands",
@@ -970,6 +971,26 @@ class SatatKernel(GameKernel):
     def skipped(self, state: DealState) -> bool:
         return getattr(state, "ph", None) == T.PH_LESE
 
+    def hands_of(self, state: DealState) -> list[int]:
+        """The hands now, then the trump maker's first five (SAT-4.2), which the reading of
+        his trump choice takes (:meth:`likelihoods`): the row of
+        ``SatatGame.determinize_hands``."""
+        st: Any = state
+        return [*st.hands, st.first_five(st.tm)]
+
+    def encode_hands(self, template: DealState, hands: np.ndarray) -> Arrays:
+        """The rows of deals that are ``template`` but for their hands now (``hands``: a
+        row of :meth:`hands_of` per deal), as :meth:`encode` gives them for whole deals
+        sampled from the observation ``template`` was: ``determinize_hands`` draws hands
+        alone only where every other key of a row is known to the seat (the trick, the
+        tricks, the trump and, in Trup Kasiet, the trump card, SAT-19), so one row is
+        encoded and repeated."""
+        one = self.encode([template])
+        d = len(hands)
+        out = {key: np.repeat(value, d, axis=0) for key, value in one.items()}
+        out["hands"] = np.ascontiguousarray(np.asarray(hands, np.uint64)[:, :4])
+        return out
+
     def likelihoods(
         self, states: Sequence[DealState], seat: int, miss: float, bids: bool = True
     ) -> np.ndarray:
@@ -985,30 +1006,72 @@ class SatatKernel(GameKernel):
         lese signal (SAT-16.5) and the 7-0 choice (SAT-9.2) are not: the heuristic stays
         silent and continues whatever it holds, so such a step would weigh every sampled
         deal alike."""
-        st: Any = states[0]
-        out = np.ones(len(states))
-        made = next((a for a in st.history if T._KIND[a] in (K_TRUMP, K_BLIND)), None)
-        if bids and made is not None and seat != st.tm and not st.tk:
-            for i, x in enumerate(states):
-                w: Any = x
-                scores = HEUR.trump_scores(w.first_five(w.tm), w._trump_legal())
-                if scores.get(made, -1.0) < max(scores.values()) - 1e-9:
-                    out[i] = miss  # the heuristic would have made another choice
-        plays = [
-            (int(T._ARG[a]), s, int(SUF[a] != 0))
-            for a, s in zip(st.history, st.actors, strict=True)
-            if T._KIND[a] == T.K_PLAY
-        ]
-        if not plays:
-            return out
         worlds: Any = states
-        cards, seats, signals = (np.array(x, np.int64) for x in zip(*plays, strict=True))
-        fn: Any = _weights
-        fn(np.array([list(x.hands) for x in worlds], np.uint64),
-           np.array([x.trump for x in worlds], np.int64),
-           np.array([x.tcard for x in worlds], np.int64), cards, seats, signals,
-           bool(st.tk), int(st.tm), seat, float(miss), out)  # fmt: skip
+        return _likelihoods(
+            states[0],
+            np.array([self.hands_of(x) for x in worlds], np.uint64),
+            np.array([x.trump for x in worlds], np.int64),
+            np.array([x.tcard for x in worlds], np.int64),
+            seat,
+            miss,
+            bids,
+        )
+
+    def likelihoods_hands(
+        self, template: DealState, hands: np.ndarray, seat: int, miss: float, bids: bool = True
+    ) -> np.ndarray:
+        """:meth:`likelihoods` of deals that are ``template`` but for their hands now and
+        the trump maker's first five (``hands``: a row of :meth:`hands_of` per deal), as
+        :meth:`encode_hands` encodes them."""
+        st: Any = template
+        d = len(hands)
+        return _likelihoods(
+            template,
+            np.asarray(hands, np.uint64),
+            np.full(d, st.trump, np.int64),
+            np.full(d, st.tcard, np.int64),
+            seat,
+            miss,
+            bids,
+        )
+
+
+def _likelihoods(
+    template: DealState,
+    rows: np.ndarray,
+    trumps: np.ndarray,
+    tcards: np.ndarray,
+    seat: int,
+    miss: float,
+    bids: bool,
+) -> np.ndarray:
+    """The weights of :meth:`SatatKernel.likelihoods` for deals of one observation
+    (``template`` one of them) given by their rows of :meth:`SatatKernel.hands_of`, their
+    trumps and their trump cards."""
+    st: Any = template
+    out = np.ones(len(rows))
+    made = next((a for a in st.history if T._KIND[a] in (K_TRUMP, K_BLIND)), None)
+    if bids and made is not None and seat != st.tm and not st.tk:
+        legal = st._trump_legal()
+        scores_of: dict[int, bool] = {}
+        for i, first in enumerate(rows[:, 4].tolist()):
+            if first not in scores_of:
+                scores = HEUR.trump_scores(first, legal)
+                scores_of[first] = scores.get(made, -1.0) < max(scores.values()) - 1e-9
+            if scores_of[first]:
+                out[i] = miss  # the heuristic would have made another choice
+    plays = [
+        (int(T._ARG[a]), s, int(SUF[a] != 0))
+        for a, s in zip(st.history, st.actors, strict=True)
+        if T._KIND[a] == T.K_PLAY
+    ]
+    if not plays:
         return out
+    cards, seats, signals = (np.array(x, np.int64) for x in zip(*plays, strict=True))
+    fn: Any = _weights
+    fn(np.ascontiguousarray(rows[:, :4]), trumps, tcards, cards, seats, signals,
+       bool(st.tk), int(st.tm), seat, float(miss), out)  # fmt: skip
+    return out
 
 
 KERNEL = SatatKernel()

@@ -329,7 +329,7 @@ class BatchPIMCBot(Bot):
             worlds.append(world)
             weights.append(weight)
             if len(worlds) == 1 and infer is None and not bridged and kernel.draws_hands:
-                hands = self._draw_hands(game, obs, rng, world, wanted, limit)
+                hands = self._draw_hands(game, obs, rng, kernel.hands_of(world), wanted, limit)
                 if hands is not None:
                     break
         if bridged:
@@ -366,16 +366,17 @@ class BatchPIMCBot(Bot):
         game: Any,
         obs: Observation,
         rng: random.Random,
-        first: DealState,
+        first: list[int],
         wanted: int,
         limit: float | None,
     ) -> list[list[int]] | None:
-        """The hands now of ``wanted`` deals, ``first``'s and then drawn alone by the
-        game (``Game.determinize_hands``: the same deals as ``determinize`` draws, without
+        """The hands now of ``wanted`` deals, ``first`` (a whole deal's,
+        ``GameKernel.hands_of``) and then drawn alone by the game
+        (``Game.determinize_hands``: the same deals as ``determinize`` draws, without
         building each, which is most of a decision's cost), within the sampling ``limit``;
         None when the game does not draw hands alone. In card play the kernel needs nothing
         else of a sampled deal (``GameKernel.encode_hands``)."""
-        hands: list[list[int]] = [list(first.hands)]  # type: ignore[attr-defined]
+        hands: list[list[int]] = [first]
         while len(hands) < wanted and (limit is None or time.perf_counter() < limit):
             try:
                 one = game.determinize_hands(obs, rng)

@@ -14,6 +14,8 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
+from collections.abc import Callable
+from types import ModuleType
 
 import pytest
 from satat_helpers import ALL_VARIANTS, CARRIES, deal
@@ -22,6 +24,7 @@ from folkcards.cards import BIT, SUIT_MASK, SUITS, parse_card
 from folkcards.engine.api import Observation
 from folkcards.engine.determinize import Infeasible, Reject
 from folkcards.games.satat import GAME, SatatState
+from folkcards.games.satat import determinize as det
 from folkcards.games.satat.determinize import _other_pair_gives, knowledge
 from folkcards.games.satat.rules import (
     B2H,
@@ -217,3 +220,102 @@ def test_the_other_pairs_gives_match_the_plain_search() -> None:
         assert got == want, (i, k, trump)
         found += got is not None
     assert 100 < found < 1500  # both outcomes come up
+
+
+def _card_play_observations(seed: int, deals_each: int) -> list[Observation]:
+    """Observations of every seat at random points of the card play of random deals of
+    every variant and carried state (card passing of one and two cards)."""
+    rng = random.Random(seed)
+    out = []
+    for variant in ALL_VARIANTS:
+        for carry in CARRIES:
+            for _ in range(deals_each):
+                state = deal(rng, variant, carry)
+                while not state.is_over:
+                    if state.phase in ("play", "lese", "continue") and rng.random() < 0.1:
+                        out.extend(state.observation(seat) for seat in range(4))
+                    state.apply(rng.choice(state.legal_actions()))
+    return out
+
+
+def test_hands_alone_get_the_verdict_of_the_whole_deal(
+    load_benchmark: Callable[[str], ModuleType],
+) -> None:
+    """SAT-19, SAT-8.3, SAT-7.6, SAT-7.7: ``_check`` (the history before the first card
+    replayed on the dealt deck, the plays left to the knowledge the draw was made under)
+    accepts a draw exactly when ``_build`` (the whole history replayed and the observation
+    compared) does, so ``determinize_hands`` draws what ``determinize`` draws; an accepted
+    draw's row is the built deal's hands and the trump maker's first five. The comparison
+    is the benchmark's (``benchmarks/hands_alone.py``), here on observations of every
+    variant, before and after the first card, with and without card passing."""
+    observations = [
+        o for o in _card_play_observations(8, 3) if GAME.determinize_hands(o, random.Random(0))
+    ]
+    kinds = {"passing": 0, "first lead": 0, "trup kasiet": 0, "signals": 0}
+    for obs in observations:
+        prep = det._prepared(obs)
+        assert isinstance(prep, det._Prepared)
+        kinds["passing"] += prep.kn.exchanged
+        kinds["first lead"] += prep.before_play == len(obs.history)
+        kinds["trup kasiet"] += prep.kn.tk
+        kinds["signals"] += obs.variant["signals"] == "all"
+    assert min(kinds.values()) > 0, kinds  # every kind of observation came up
+    bench = load_benchmark("hands_alone")
+    accepted, rejected = bench.check_verdicts("satat", observations, 20 * len(observations), 11)
+    assert accepted > 10_000 and rejected > 20  # both verdicts, many times
+
+
+def test_hands_alone_are_drawn_as_whole_deals_are() -> None:
+    """The same distribution, seen from outside: over 1,500 draws each from one mid-play
+    observation after card passing, how often each hidden card lies with each seat differs
+    between ``determinize`` and ``determinize_hands`` by less than five standard errors."""
+    obs = next(
+        o
+        for o in _card_play_observations(9, 2)
+        if o.carry.get("passing") and len(o.history) > 20 and not o.variant["trup_kasiet"]
+    )
+    n = 1500
+    counts = []
+    for draw in (
+        lambda rng: list(GAME.determinize(obs, rng).hands),
+        lambda rng: GAME.determinize_hands(obs, rng),
+    ):
+        rng = random.Random(21)
+        tally = [[0] * 52 for _ in range(4)]
+        for _ in range(n):
+            hands = draw(rng)
+            assert hands is not None and hands[obs.seat] == obs.hand
+            for s in range(4):
+                for c in range(52):
+                    tally[s][c] += hands[s] >> c & 1
+        counts.append(tally)
+    varied = 0
+    for s in range(4):
+        for c in range(52):
+            p = (counts[0][s][c] + counts[1][s][c]) / (2 * n)
+            if 0 < p < 1:
+                varied += 1
+                se = (2 * p * (1 - p) / n) ** 0.5
+                assert abs(counts[0][s][c] - counts[1][s][c]) / n < 5 * se, (s, c)
+    assert varied >= 20  # hidden cards that really move between seats
+
+
+def test_hands_alone_only_where_the_rows_differ_in_hands() -> None:
+    """Before card play, and while a Trup Kasiet trump card is hidden from the seat
+    (SAT-19.3), the sampled deals differ in more than their hands: None (whole deals)."""
+    rng = random.Random(4)
+    state = deal(rng, {"trup_kasiet": True}, None)
+    assert GAME.determinize_hands(state.observation(state.to_act), rng) is None  # trump
+    hidden = known = 0
+    while not state.is_over:
+        if state.phase == "play":
+            for seat in range(4):
+                got = GAME.determinize_hands(state.observation(seat), rng)
+                if seat != state.tm and not state.known:
+                    assert got is None
+                    hidden += 1
+                else:
+                    assert got is not None and got[seat] == state.hands[seat]
+                    known += 1
+        state.apply(rng.choice(state.legal_actions()))
+    assert hidden and known

@@ -411,6 +411,37 @@ def test_sat_7_7_winner_keeps_every_suit() -> None:
         st.apply("give AH")
 
 
+def test_sat_7_6_and_7_7_give_options_are_the_plain_filter() -> None:
+    """SAT-7.5, SAT-7.6, SAT-7.7: the gives built from what the rules allow are, in the same
+    order, every set of K cards that the rules' own checks accept, for winners and losers,
+    K = 1 and 2, on random hands and on hands short of trumps, rich in one rank, or with
+    one- and two-card suits."""
+    from folkcards.games.satat.rules import B2H, give_options, give_options_plain
+
+    rng = random.Random(76)
+    seen = {"winner": 0, "loser": 0, "tie": 0, "suit emptied": 0}
+    for i in range(3000):
+        k, trump, winner = 1 + i % 2, rng.randrange(4), i % 4 < 2
+        if i % 3 == 0:  # few suits: one- and two-card suits, few or no trumps
+            suits = rng.sample(range(4), 2)
+            pool = [c for c in range(52) if c // 13 in suits or rng.random() < 0.08]
+        elif i % 3 == 1:  # low ranks: ties of rank among the highest plain cards
+            pool = [c for c in range(52) if c % 13 > 6 or c == 0]
+        else:
+            pool = list(range(52))
+        if len(pool) < 13:
+            continue
+        hand = sum(1 << c for c in rng.sample(pool, 13))
+        want = give_options_plain(hand, trump, winner, k)
+        assert give_options(hand, trump, winner, k) == want, (i, hand, trump, winner, k)
+        seen["winner" if winner else "loser"] += bool(want)
+        short = (hand & ~B2H & (0x1FFF << 13 * trump)).bit_count() < k
+        seen["tie"] += not winner and short and len(want) > 1  # a choice within a rank
+        two = [(hand & ~B2H) >> 13 * s & 0x1FFF for s in range(4)]  # the 2H does not count
+        seen["suit emptied"] += winner and k == 2 and any(x.bit_count() == 2 for x in two)
+    assert min(seen.values()) > 0, seen
+
+
 def thirteen_nil() -> list[str]:
     """D1, trump S: the trump maker takes all 13 tricks (continuing after 7-0)."""
     acts = ["trump S", "pass", *seven_spade_tricks(), "continue"]

@@ -53,12 +53,11 @@ from .rules import (
     HIDE,
     NOT_2H,
     PH_ANNOUNCE,
+    PH_PLAY,
     PH_PROPOSE,
     PICTURES,
     card_subsets,
     deck_from_hands,
-    loser_gives_ok,
-    winner_gives_ok,
 )
 
 if TYPE_CHECKING:
@@ -82,11 +81,10 @@ def determinize(game: SatatGame, obs: Observation, rng: random.Random) -> SatatS
     def attempt(rng: random.Random, k: int) -> SatatState:
         if isinstance(prep, Constraints):
             state = _before_trump(game, obs, prep, rng)
-        else:
-            state = _rebuild(game, obs, prep, rng)
-        if state.observation(obs.seat) != obs:
-            raise Reject("observation differs")
-        return state
+            if state.observation(obs.seat) != obs:
+                raise Reject("observation differs")
+            return state
+        return _build(game, obs, prep, _draw(prep, rng), rng)
 
     return rejection_sample(attempt, rng, ATTEMPTS, "this Satat observation")
 
@@ -307,6 +305,8 @@ class _Prepared:
 
     kn: Knowledge
     base: Constraints
+    before_play: int
+    """How many steps of the history come before the first card (for :func:`_check`)."""
 
 
 def _prepare(obs: Observation) -> _Prepared | Constraints:
@@ -325,7 +325,8 @@ def _prepare(obs: Observation) -> _Prepared | Constraints:
             options |= _trump_card_options(kn, SUITS.index(x))
         if not any(_holds_feasible(base, kn.tm, c) for c in cards_list(options)):
             raise Infeasible("no candidate trump card fits this observation (SAT-15.4)")
-    return _Prepared(kn, base)
+    first_play = next((i for i, st in enumerate(obs.history) if st.kind == "play"), None)
+    return _Prepared(kn, base, len(obs.history) if first_play is None else first_play)
 
 
 def _holds_feasible(cons: Constraints, seat: int, card: Card) -> bool:
@@ -344,8 +345,22 @@ _prepared: LastRead[_Prepared | Constraints] = LastRead(_prepare)
 # --- one world ----------------------------------------------------------------------------
 
 
-def _rebuild(game: SatatGame, obs: Observation, prep: _Prepared, rng: random.Random) -> SatatState:
-    """One world of ``prep`` (see the module docstring): Reject if it cannot be completed."""
+@dataclass
+class _Draw:
+    """One draw of the hidden cards of a trump-made observation: the Trup Kasiet trump card
+    (−1 if none), the hands after card passing (cards played included), each seat's give,
+    and each hand in the order dealt (SAT-4.2)."""
+
+    tcard: Card
+    post: list[CardSet]
+    gifts: dict[int, CardSet]
+    dealt: list[list[Card]]
+
+
+def _draw(prep: _Prepared, rng: random.Random) -> _Draw:
+    """Steps 2 and 3 of the module docstring short of the replay: the trump card, the hands,
+    the exchange undone and the cards put in the order dealt. Reject if the other passing
+    pair has no legal gives or the trump maker was not dealt the turned or hidden card."""
     kn, cons, tcard = prep.kn, prep.base, prep.kn.tcard
     if kn.hidden_tcard:
         tcard = _draw_trump_card(kn, rng)
@@ -356,8 +371,60 @@ def _rebuild(game: SatatGame, obs: Observation, prep: _Prepared, rng: random.Ran
     pre, gifts = _undo_exchange(kn, post, rng) if kn.exchanged else (post, {})
     if kn.turned >= 0 and not pre[kn.tm] >> kn.turned & 1:
         raise Reject("the turned card was not dealt to the trump maker")
-    hands = _in_dealt_order(kn, pre, tcard, rng)
-    return _replay(game, obs, deck_from_hands(hands, obs.dealer), gifts, tcard, rng)
+    return _Draw(tcard, post, gifts, _in_dealt_order(kn, pre, tcard, rng))
+
+
+def _build(
+    game: SatatGame, obs: Observation, prep: _Prepared, draw: _Draw, rng: random.Random
+) -> SatatState:
+    """The deal of a draw, its whole visible history replayed (:func:`_replay`): Reject
+    unless its observation is ``obs``."""
+    deck = deck_from_hands(draw.dealt, obs.dealer)
+    state = _replay(game, obs, deck, draw.gifts, draw.tcard, rng)
+    if state.observation(obs.seat) != obs:
+        raise Reject("observation differs")
+    return state
+
+
+def _check(
+    game: SatatGame, obs: Observation, prep: _Prepared, draw: _Draw, rng: random.Random
+) -> None:
+    """The verdict of :func:`_build` on a draw of a card-play observation, without the card
+    play: :class:`Reject` exactly when :func:`_build` would reject it.
+
+    What :func:`_build` checks beyond the draw is the history before the first card: the
+    trump made (SAT-5), the gives of this seat's passing partner (SAT-7.6, SAT-7.7), the
+    partner's ``propose`` (SAT-6.1), an announced 2♥ (SAT-16.3), with the private steps of
+    other seats filled (SAT-19.1). Those are replayed through the rules on the dealt deck
+    (:func:`_replay` up to the first card), after which the trump maker must be the one to
+    lead it (SAT-8.1). The cards played need no replay: every play is public (SAT-19), each
+    seat holds the cards it played, and the public voids (SAT-8.3, the 2♥ excepted) forbid
+    it every card whose holding would have made one of its plays illegal, so a hand drawn
+    under them replays every play; the lese, 7-0 and signal steps (SAT-16.5, SAT-9.2,
+    SAT-16.6) ask nothing of the hands, and the observation then follows from the
+    knowledge the draw was made under. Before the first card there is no card play to
+    skip, and the deal is built. ``tests/games/satat`` compares the two verdicts draw by
+    draw."""
+    n = prep.before_play
+    if n == len(obs.history):
+        _build(game, obs, prep, draw, rng)
+        return
+    deck = deck_from_hands(draw.dealt, obs.dealer)
+    st = _replay(game, obs, deck, draw.gifts, draw.tcard, rng, n)
+    _skip_private(st, obs.seat, "play")
+    if st.ph != PH_PLAY or st.to_act != obs.actors[n]:
+        raise Reject("the card play would not begin with the trump maker's lead")
+
+
+def _hands_row(obs: Observation, prep: _Prepared, draw: _Draw) -> list[CardSet]:
+    """The hands now of a draw, then the trump maker's first five (SAT-4.2), which the
+    kernel's reading of the trump choice needs (``SatatKernel.hands_of``)."""
+    played = prep.kn.played
+    row = [draw.post[s] & ~played[s] for s in range(4)]
+    first = 0
+    for c in draw.dealt[prep.kn.tm][:5]:
+        first |= BIT[c]
+    return [*row, first]
 
 
 def _draw_trump_card(kn: Knowledge, rng: random.Random) -> Card:
@@ -398,29 +465,57 @@ def _other_pair_gives(
 ) -> tuple[CardSet, CardSet]:
     """The gives ``(winner's, loser's)`` of a passing pair from their hands after the
     exchange: the first pair of legal gives (SAT-7.6, SAT-7.7) in a random order of the
-    loser's possible gives, then of the winner's. Two exact filters skip the pairs the
-    rules' checks would refuse: the winner keeps a card of every suit he gives (SAT-7.7),
-    and a loser who gave a card other than a trump gave all his trumps (SAT-7.6)."""
+    loser's possible gives, then of the winner's. The rules' checks are read for this
+    search (``tests/games/satat`` compares it with the plain search over every pair):
+
+    * the winner's give is legal exactly when he keeps a card of every suit he gives
+      (SAT-7.7: his cards after giving are ``post_w`` less the loser's give, and the 2♥ is
+      never given);
+    * the loser's: a loser who gave a card other than a trump gave all his trumps, and the
+      rest of his give is the highest of his plain cards (SAT-7.6), that is, no plain card
+      he kept ranks above one he gave (:func:`_no_higher_kept`)."""
     cw = card_subsets(post_lo & ~B2H, k)  # what the winner may have given
     cl = card_subsets(post_w & ~B2H, k)  # what the loser may have given
     rng.shuffle(cw)
     rng.shuffle(cl)
+    trumps = NOT_2H[trump]
+    plain = _ALL_CARDS & ~SUIT_MASK[trump] & ~B2H
     # A loser who gave a plain card kept no trump: every trump he holds now is the winner's.
-    lo_trumps = post_lo & NOT_2H[trump]
+    lo_trumps = post_lo & trumps
     facts = [(gw, _suits(gw), gw & lo_trumps == lo_trumps) for gw in cw]
     for gl in cl:
-        only_trumps = not gl & ~NOT_2H[trump]
+        gl_trumps = gl & trumps
+        only_trumps = gl_trumps == gl
         if not only_trumps and lo_trumps.bit_count() > k:
             continue
         kept = _suits(post_w & ~gl)
         for gw, suits, brings_them in facts:
             if suits & ~kept or not (only_trumps or brings_them):
                 continue
-            pw = (post_w & ~gl) | gw
-            pl = (post_lo & ~gw) | gl
-            if winner_gives_ok(pw, gw, k) and loser_gives_ok(pl, gl, trump, k):
+            pl = (post_lo & ~gw) | gl  # the loser's hand before giving
+            tr = pl & trumps
+            if tr.bit_count() >= k:
+                if only_trumps:
+                    return gw, gl
+            elif not tr & ~gl and _no_higher_kept(gl & ~tr, pl & plain & ~gl):
                 return gw, gl
     raise Reject("no gives of the other passing pair fit")
+
+
+def _no_higher_kept(gave: CardSet, kept: CardSet) -> bool:
+    """Whether no card of ``kept`` ranks above a card of ``gave`` (ranks alone, plain
+    order, suits ignored): then ``gave`` holds the highest ranks of the two together,
+    duplicates counted (SAT-7.6)."""
+    if not kept:
+        return True
+    lowest_given = _rank_bits(gave).bit_length() - 1  # rank index 0 is the ace
+    best_kept = _rank_bits(kept)
+    return (best_kept & -best_kept).bit_length() - 1 >= lowest_given
+
+
+def _rank_bits(cards: CardSet) -> int:
+    """Bit r set when ``cards`` hold a card of rank index r (0 the ace … 12 the two)."""
+    return (cards | cards >> 13 | cards >> 26 | cards >> 39) & 0x1FFF
 
 
 def _suits(cards: CardSet) -> int:
@@ -467,16 +562,19 @@ def _replay(
     gifts: Mapping[int, CardSet],
     tcard: int,
     rng: random.Random,
+    upto: int | None = None,
 ) -> SatatState:
-    """Replay the visible history on ``deck``, filling the hidden steps: the private
-    ``pass``/``silent`` this seat did not see (SAT-19.1) — and, when this seat is to act,
-    those still pending before it — ``hide ?`` with the trump card, ``give ?`` with the
-    gives rebuilt (or any legal one). A step seen whole is replayed as the action it carries.
-    Reject if a step is not legal on this deck."""
+    """Replay the visible history on ``deck`` (its first ``upto`` steps if given), filling
+    the hidden steps: the private ``pass``/``silent`` this seat did not see (SAT-19.1) —
+    and, when this seat is to act after the whole history, those still pending before it —
+    ``hide ?`` with the trump card, ``give ?`` with the gives rebuilt (or any legal one). A
+    step seen whole is replayed as the action it carries. Reject if a step is not legal on
+    this deck."""
     me = obs.seat
+    steps = obs.history if upto is None else obs.history[:upto]
     try:
         st = game.new_deal(game.normalize_variant(obs.variant), obs.dealer, deck, carry=obs.carry)
-        for step, actor in zip(obs.history, obs.actors, strict=True):
+        for step, actor in zip(steps, obs.actors[: len(steps)], strict=True):
             _skip_private(st, me, step.kind)
             if st.to_act != actor:
                 raise Reject(f"{step!r} is not the step of seat {actor} here")
@@ -493,7 +591,7 @@ def _replay(
             if act not in st.legal_actions():
                 raise Reject(f"{act.text!r} is not legal here")
             st.apply(act)
-        if obs.legal:
+        if obs.legal and upto is None:
             _skip_private(st, me, "")
     except FolkcardsError:
         raise Reject("the history does not replay on this deck") from None
@@ -512,3 +610,30 @@ def _skip_private(st: SatatState, me: int, kind: str) -> None:
             st.apply(A_SILENT)
         else:
             break
+
+
+def determinize_hands(
+    game: SatatGame, obs: Observation, rng: random.Random
+) -> list[CardSet] | None:
+    """For a card-play observation, the hands now of a deal drawn as :func:`determinize`
+    draws it, then the trump maker's first five (:func:`_hands_row`), without the card
+    play replayed: the same draws with the same verdicts (:func:`_check`), so the same
+    distribution. None before card play, and where the deals drawn differ in more than
+    their hands (a Trup Kasiet trump card this seat does not know, SAT-19.3): a batched
+    search then takes whole deals (``GameKernel.encode_hands``)."""
+    if obs.phase not in _CARD_PLAY or not 0 <= obs.seat < 4:
+        return None
+    prep = _prepared(obs)
+    if isinstance(prep, Constraints) or prep.kn.hidden_tcard:
+        return None
+
+    def attempt(rng: random.Random, k: int) -> list[CardSet]:
+        draw = _draw(prep, rng)
+        _check(game, obs, prep, draw, rng)
+        return _hands_row(obs, prep, draw)
+
+    return rejection_sample(attempt, rng, ATTEMPTS, "this Satat observation")
+
+
+_CARD_PLAY = frozenset({"play", "lese", "continue"})
+"""The phases of card play (SAT-8, SAT-16.5, SAT-9.2)."""

@@ -191,6 +191,12 @@ class SatatGame(Game):
         (:mod:`.determinize`)."""
         return _determinize.determinize(self, obs, rng)
 
+    def determinize_hands(self, obs: Observation, rng: random.Random) -> list[CardSet] | None:
+        """In card play, the hands now of a deal drawn as :meth:`determinize` draws it and
+        the trump maker's first five (:func:`.determinize.determinize_hands`); None before
+        it, and while this seat does not know a Trup Kasiet trump card."""
+        return _determinize.determinize_hands(self, obs, rng)
+
     def task(self, obs: Observation) -> Task | None:
         """The decision of ``obs``'s seat, from ``obs`` alone (:mod:`.task`)."""
         return task_of(obs)

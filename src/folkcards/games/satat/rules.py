@@ -145,11 +145,58 @@ def winner_gives_ok(pre: CardSet, give: CardSet, k: int) -> bool:
     return all(not pre & NOT_2H[s] or after & NOT_2H[s] for s in range(4))
 
 
-def give_options(pre: CardSet, trump: int, winner: bool, k: int) -> list[CardSet]:
-    """Every legal give (as card masks) of a seat holding ``pre`` (SAT-7.5–SAT-7.8)."""
+def give_options_plain(pre: CardSet, trump: int, winner: bool, k: int) -> list[CardSet]:
+    """Every legal give (as card masks) of a seat holding ``pre`` (SAT-7.5–SAT-7.8): each
+    set of ``k`` cards checked by the rules' own tests. The reference of
+    :func:`give_options`."""
     if winner:
         return [m for m in card_subsets(pre & ~B2H, k) if winner_gives_ok(pre, m, k)]
     return [m for m in card_subsets(pre & ~B2H, k) if loser_gives_ok(pre, m, trump, k)]
+
+
+def give_options(pre: CardSet, trump: int, winner: bool, k: int) -> list[CardSet]:
+    """Every legal give (as card masks) of a seat holding ``pre`` (SAT-7.5–SAT-7.8), in
+    the order of :func:`give_options_plain`, built from what the rules allow instead of
+    checking every set of ``k`` cards: a winner gives no card that is the last of its suit
+    in his hand, nor the whole of a suit (SAT-7.7); a loser gives only trumps while he has
+    ``k`` of them, else all his trumps and his highest plain cards, choosing among the cards
+    of the lowest rank he must give (SAT-7.6). The 2♥ is never given (SAT-7.5). A card
+    sampler replays the gives of many deals, so this is on its path."""
+    cards = pre & ~B2H
+    if winner:
+        whole = 0  # suits the give might empty: their cards all go only if they are k or fewer
+        free = cards
+        for s in range(4):
+            held = cards & SUIT_MASK[s]
+            if held and held.bit_count() <= k:
+                if held.bit_count() == 1:
+                    free &= ~held  # his last card of the suit
+                else:
+                    whole |= 1 << s
+        out = card_subsets(free, k)
+        if whole:
+            out = [m for m in out if winner_gives_ok(pre, m, k)]
+        return out
+    tr = cards & SUIT_MASK[trump]
+    if tr.bit_count() >= k:
+        return card_subsets(tr, k)
+    n = k - tr.bit_count()
+    other = cards & ~SUIT_MASK[trump]
+    if other.bit_count() < n:
+        return []
+    by_rank = [0] * 13  # the plain cards of each rank index, 0 the ace
+    for c in iter_cards(other):
+        by_rank[c % 13] |= BIT[c]
+    must = 0
+    for r in range(13):
+        here = by_rank[r]
+        if not here:
+            continue
+        left = n - must.bit_count()
+        if here.bit_count() >= left:  # the lowest rank he must give: choose among it
+            return [tr | must | m for m in card_subsets(here, left)]
+        must |= here
+    return []  # not reached: other holds n cards
 
 
 # --- SAT-14 variants ----------------------------------------------------------------------
