@@ -349,12 +349,21 @@ _prepared: LastRead[_Prepared | Constraints] = LastRead(_prepare)
 class _Draw:
     """One draw of the hidden cards of a trump-made observation: the Trup Kasiet trump card
     (−1 if none), the hands after card passing (cards played included), each seat's give,
-    and each hand in the order dealt (SAT-4.2)."""
+    the hands before it, and the trump maker's hand in the order dealt (SAT-4.2)."""
 
     tcard: Card
     post: list[CardSet]
     gifts: dict[int, CardSet]
-    dealt: list[list[Card]]
+    pre: list[CardSet]
+    tm: int
+    tm_order: list[Card]
+
+    def dealt(self) -> list[list[Card]]:
+        """Each hand in the order dealt: the trump maker's as drawn, the others' in card
+        order (:func:`_in_dealt_order`)."""
+        hands = [cards_list(hand) for hand in self.pre]
+        hands[self.tm] = self.tm_order
+        return hands
 
 
 def _draw(prep: _Prepared, rng: random.Random) -> _Draw:
@@ -371,7 +380,7 @@ def _draw(prep: _Prepared, rng: random.Random) -> _Draw:
     pre, gifts = _undo_exchange(kn, post, rng) if kn.exchanged else (post, {})
     if kn.turned >= 0 and not pre[kn.tm] >> kn.turned & 1:
         raise Reject("the turned card was not dealt to the trump maker")
-    return _Draw(tcard, post, gifts, _in_dealt_order(kn, pre, tcard, rng))
+    return _Draw(tcard, post, gifts, pre, kn.tm, _in_dealt_order(kn, pre[kn.tm], tcard, rng))
 
 
 def _build(
@@ -379,7 +388,7 @@ def _build(
 ) -> SatatState:
     """The deal of a draw, its whole visible history replayed (:func:`_replay`): Reject
     unless its observation is ``obs``."""
-    deck = deck_from_hands(draw.dealt, obs.dealer)
+    deck = deck_from_hands(draw.dealt(), obs.dealer)
     state = _replay(game, obs, deck, draw.gifts, draw.tcard, rng)
     if state.observation(obs.seat) != obs:
         raise Reject("observation differs")
@@ -403,13 +412,22 @@ def _check(
     under them replays every play; the lese, 7-0 and signal steps (SAT-16.5, SAT-9.2,
     SAT-16.6) ask nothing of the hands, and the observation then follows from the
     knowledge the draw was made under. Before the first card there is no card play to
-    skip, and the deal is built. ``tests/games/satat`` compares the two verdicts draw by
-    draw."""
+    skip, and the deal is built.
+
+    Without card passing nothing before the first card can refuse a draw either: a
+    ``trump X`` or ``blind N`` is legal on any five (SAT-5.5), a hidden card and a turned
+    one are placed in the trump maker's hand (:func:`_in_dealt_order`), a partner shown
+    to ``propose`` is drawn without trumps (SAT-6.1, :func:`_narrowed`), a seat shown to
+    ``announce`` holds the 2♥ (SAT-16.3), and the private ``pass`` and ``silent`` steps are
+    taken by whichever seat the deal asks (SAT-19.1). So only a draw with card passing is
+    replayed. ``tests/games/satat`` compares the two verdicts draw by draw."""
+    if not prep.kn.exchanged:
+        return
     n = prep.before_play
     if n == len(obs.history):
         _build(game, obs, prep, draw, rng)
         return
-    deck = deck_from_hands(draw.dealt, obs.dealer)
+    deck = deck_from_hands(draw.dealt(), obs.dealer)
     st = _replay(game, obs, deck, draw.gifts, draw.tcard, rng, n)
     _skip_private(st, obs.seat, "play")
     if st.ph != PH_PLAY or st.to_act != obs.actors[n]:
@@ -422,7 +440,7 @@ def _hands_row(obs: Observation, prep: _Prepared, draw: _Draw) -> list[CardSet]:
     played = prep.kn.played
     row = [draw.post[s] & ~played[s] for s in range(4)]
     first = 0
-    for c in draw.dealt[prep.kn.tm][:5]:
+    for c in draw.tm_order[:5]:
         first |= BIT[c]
     return [*row, first]
 
@@ -523,19 +541,16 @@ def _suits(cards: CardSet) -> int:
     return sum(1 << s for s in range(4) if cards & NOT_2H[s])
 
 
-def _in_dealt_order(
-    kn: Knowledge, pre: list[CardSet], tcard: Card, rng: random.Random
-) -> list[list[Card]]:
-    """Each hand as a list in the order received, shuffled but for the trump maker's trump
-    card: the turned card at its blind position (SAT-4.4), a hidden card among his first
-    five (SAT-15.2). Reject if the trump maker does not hold it."""
-    hands: list[list[Card]] = []
-    for s in range(4):
-        cards = cards_list(pre[s])
-        rng.shuffle(cards)
-        hands.append(cards)
+def _in_dealt_order(kn: Knowledge, held: CardSet, tcard: Card, rng: random.Random) -> list[Card]:
+    """The trump maker's hand (``held``, before card passing) as a list in the order
+    received: shuffled but for his trump card — the turned card at its blind position
+    (SAT-4.4), a hidden card among his first five (SAT-15.2). Reject if he does not hold
+    it. The others' cards are dealt in card order (:meth:`_Draw.dealt`), since no rule and
+    no observation reads the order in which another seat received its cards: only the
+    trump maker chooses from his first five (SAT-5)."""
+    lst = cards_list(held)
+    rng.shuffle(lst)
     special = kn.turned if kn.turned >= 0 else tcard
-    lst = hands[kn.tm]
     first = kn.first
     if first.kind == "blind":
         n = first.number
@@ -549,7 +564,7 @@ def _in_dealt_order(
             raise Reject("the hidden card is not the trump maker's")
         lst.remove(tcard)
         lst.insert(rng.randrange(5), tcard)
-    return hands
+    return lst
 
 
 # --- the history replayed -----------------------------------------------------------------
