@@ -69,8 +69,8 @@ class GameKernel:
     draws_hands: bool = False
     """True when :meth:`encode_hands` and :meth:`likelihoods_hands` take deals as one whole
     deal and the hands of the others (sampled from one observation, whose rows differ in
-    nothing but the hands): a search then draws only the hands
-    (``Game.determinize_hands``)."""
+    nothing but the hands; the row :meth:`hands_of` gives may add what the reading takes
+    besides): a search then draws only the hands (``Game.determinize_hands``)."""
 
     def hands_of(self, state: DealState) -> list[int]:
         """The row of card masks that ``Game.determinize_hands`` gives for a deal: its hands

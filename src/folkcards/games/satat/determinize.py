@@ -16,11 +16,16 @@ Built from the :class:`~folkcards.engine.api.Observation` alone, on the engine's
    (SAT-15.3, SAT-15.4) — and held by the trump maker; the hands are then dealt under the
    constraints (the kit's draw never dead-ends).
 3. **The rebuild**: the exchange of the passing pair the seat was not part of undone by
-   gives the rules allow (SAT-7.6, SAT-7.7), the cards put back in the order dealt
-   (SAT-4.2, SAT-4.4, SAT-15.2), and the visible history replayed with its hidden steps
-   filled (:func:`_replay`): a ``pass``/``silent`` the seat did not see (SAT-19.1),
+   gives the rules allow (SAT-7.6, SAT-7.7), the cards put back in the order dealt (the
+   trump maker's shuffled around his trump card, SAT-4.2, SAT-4.4, SAT-15.2; the others'
+   in card order, which nothing reads), and the visible history replayed with its hidden
+   steps filled (:func:`_replay`): a ``pass``/``silent`` the seat did not see (SAT-19.1),
    ``hide ?``, ``give ?``. A world that cannot be completed, or that shows the seat anything
    else, is drawn again (:func:`~folkcards.engine.determinize.rejection_sample`).
+
+In card play :func:`determinize_hands` makes the same draws and gives only the hands now
+(and the trump maker's first five) to a batched search, judging each draw by
+:func:`_check` — the verdict of the rebuild without replaying the card play.
 
 The history is read from its steps' structure (:class:`~folkcards.engine.actions.Step`),
 never from their text: a step the seat saw whole carries the action itself, which the
