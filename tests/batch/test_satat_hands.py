@@ -127,3 +127,34 @@ def test_bsearch_draws_one_whole_deal_then_hands(monkeypatch: Any, kernel_reads:
     drawn.update(whole=0, hands=0)
     assert bot.evaluate(hidden, random.Random(4)).choice in hidden.legal
     assert drawn == {"whole": 24, "hands": 1}  # asked once, None: whole deals
+
+
+def test_the_trump_choice_is_read_from_each_deals_own_choices() -> None:
+    """SAT-5.2, SAT-5.4, SAT-5.5: each sampled deal's trump maker is read from his own first
+    five with the choices that five offered him (a redeal only without pictures), exactly
+    as the heuristic would have chosen in that deal (``SatatState._trump_legal``)."""
+    from folkcards.bots.heuristic import satat as HEUR
+    from folkcards.games.satat.rules import K_BLIND, K_TRUMP, KIND
+
+    game = GAMES["satat"]
+    kernel: Any = kernel_for("satat")
+    rng = random.Random(12)
+    read = offered_redeal = 0
+    for obs in card_play_observations(16, 5):
+        if obs.seat == (obs.dealer + 1) % 4 or obs.variant["trup_kasiet"]:
+            continue  # the trump maker's own choice, and Trup Kasiet's, are not read
+        worlds: list[Any] = [sample(game, obs, rng) for _ in range(12)]
+        made = next(a for a in worlds[0].history if KIND[a] in (K_TRUMP, K_BLIND))
+        want = kernel.likelihoods(worlds, obs.seat, 0.25, False)
+        for i, w in enumerate(worlds):
+            legal = w._trump_legal()
+            offered_redeal += any(a.text == "redeal" for a in legal)
+            scores = HEUR.trump_scores(w.first_five(w.tm), legal)
+            if scores.get(made, -1.0) < max(scores.values()) - 1e-9:
+                want[i] *= 0.25
+        got = kernel.likelihoods(worlds, obs.seat, 0.25, True)
+        assert np.array_equal(got, want)
+        rows = np.array([kernel.hands_of(w) for w in worlds], np.uint64)
+        assert np.array_equal(kernel.likelihoods_hands(worlds[0], rows, obs.seat, 0.25), want)
+        read += 1
+    assert read > 20 and offered_redeal > 5

@@ -45,6 +45,7 @@ from folkcards.bots.heuristic import satat as HEUR
 from folkcards.cards import SUIT_MASK
 from folkcards.engine.api import DealState
 from folkcards.games import satat as T
+from folkcards.games.satat.deal import trump_choices
 from folkcards.games.satat.rules import K_BLIND, K_TRUMP, SUF
 
 BEATS = np.array([list(c.beats) + [0] * 12 for c in T.CONFIGS], np.uint64)
@@ -1052,13 +1053,12 @@ def _likelihoods(
     out = np.ones(len(rows))
     made = next((a for a in st.history if T._KIND[a] in (K_TRUMP, K_BLIND)), None)
     if bids and made is not None and seat != st.tm and not st.tk:
-        legal = st._trump_legal()
-        scores_of: dict[int, bool] = {}
+        missed: dict[int, bool] = {}  # by first five
         for i, first in enumerate(rows[:, 4].tolist()):
-            if first not in scores_of:
-                scores = HEUR.trump_scores(first, legal)
-                scores_of[first] = scores.get(made, -1.0) < max(scores.values()) - 1e-9
-            if scores_of[first]:
+            if first not in missed:  # the choices that five offered (a redeal or not)
+                scores = HEUR.trump_scores(first, trump_choices(first, st.redeals, False))
+                missed[first] = scores.get(made, -1.0) < max(scores.values()) - 1e-9
+            if missed[first]:
                 out[i] = miss  # the heuristic would have made another choice
     plays = [
         (int(T._ARG[a]), s, int(SUF[a] != 0))

@@ -335,18 +335,10 @@ class SatatState(DealState):
             raise AssertionError(action.text)
 
     # --- SAT-5 trump making ---------------------------------------------------------------
-    def _redeal_allowed(self) -> bool:
-        return not self.first_five(self.tm) & PICTURES and self.redeals < 2  # SAT-5.4
 
     def _trump_legal(self) -> tuple[Action, ...]:
         """SAT-5.5; Trup Kasiet hides a card of the first five instead (SAT-15.2)."""
-        if not self.tk:
-            return TRUMP_LEGAL[self._redeal_allowed()]
-        out = list(BLIND[1:])
-        out += [HIDE[c] for c in iter_cards(self.first_five(self.tm))]
-        if self._redeal_allowed():
-            out.append(A_REDEAL)
-        return tuple(sorted(out))
+        return trump_choices(self.first_five(self.tm), self.redeals, self.tk)
 
     def _make_trump(self, kind: int, arg: int) -> None:
         """``trump X`` (SAT-5.2), ``blind N`` (SAT-5.3), ``hide C`` (SAT-15.2) or
@@ -667,3 +659,19 @@ _PICKLED_SLOTS: tuple[str, ...] = tuple(
     n for n in SatatState.__slots__ if n not in ("_legal", "_voids", "phase", "cfg", "beats")
 )
 """What ``__getstate__`` keeps: the rest is derived on unpickling."""
+
+
+def trump_choices(five: CardSet, redeals: int, tk: bool) -> tuple[Action, ...]:
+    """The trump maker's legal choices from his first five ``five`` after ``redeals``
+    no-picture redeals (SAT-5.5): a trump or a blind position, and a redeal when the five
+    hold no picture and fewer than two redeals were made (SAT-5.4); Trup Kasiet hides a card
+    of the five instead of naming a trump (SAT-15.2). Also what the batched search's
+    reading of a trump choice offers each sampled deal (``SatatKernel.likelihoods``)."""
+    redeal = not five & PICTURES and redeals < 2
+    if not tk:
+        return TRUMP_LEGAL[redeal]
+    out = list(BLIND[1:])
+    out += [HIDE[c] for c in iter_cards(five)]
+    if redeal:
+        out.append(A_REDEAL)
+    return tuple(sorted(out))
