@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from types import ModuleType
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -205,7 +206,9 @@ def test_hands_alone_get_the_verdict_of_the_whole_deal(
     assert accepted > 10_000 and rejected > 500  # both verdicts, many times
 
 
-def test_hands_alone_are_drawn_as_whole_deals_are() -> None:
+def test_hands_alone_are_drawn_as_whole_deals_are(
+    hands_drawn_alike: Callable[[Any, Any, Sequence[int]], None],
+) -> None:
     """The same distribution, seen from outside: over 1,500 draws each from one mid-play
     observation with an exchange, how often each hidden card lies with each seat differs
     between ``determinize`` and ``determinize_hands`` by less than five standard errors."""
@@ -214,30 +217,7 @@ def test_hands_alone_are_drawn_as_whole_deals_are() -> None:
         for o in _card_play_observations(5, 40)
         if det._prepared(o).facts.exchanges and len(o.history) > 14
     )
-    n = 1500
-    counts = []
-    for draw in (
-        lambda rng: GAME.determinize(obs, rng).hands,
-        lambda rng: GAME.determinize_hands(obs, rng),
-    ):
-        rng = random.Random(21)
-        tally = [[0] * 36 for _ in range(4)]
-        for _ in range(n):
-            hands = draw(rng)
-            assert hands is not None and hands[obs.seat] == obs.hand
-            for s in range(4):
-                for c in range(36):
-                    tally[s][c] += hands[s] >> DECK_CARDS[c] & 1
-        counts.append(tally)
-    varied = 0
-    for s in range(4):
-        for c in range(36):
-            p = (counts[0][s][c] + counts[1][s][c]) / (2 * n)
-            if 0 < p < 1:
-                varied += 1
-                se = (2 * p * (1 - p) / n) ** 0.5
-                assert abs(counts[0][s][c] - counts[1][s][c]) / n < 5 * se, (s, c)
-    assert varied >= 20  # hidden cards that really move between seats
+    hands_drawn_alike(GAME, obs, list(DECK_CARDS))
 
 
 def test_hands_alone_only_in_card_play() -> None:
