@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
@@ -45,9 +46,11 @@ def load_benchmark() -> Callable[[str], ModuleType]:
     benchmark scripts are run by path, not imported from a package)."""
 
     def load(name: str) -> ModuleType:
-        spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
+        module_name = f"_benchmark_{name}"
+        spec = importlib.util.spec_from_file_location(module_name, BENCHMARKS / f"{name}.py")
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
+        sys.modules[module_name] = module  # dataclasses look their module up while defined
         spec.loader.exec_module(module)
         return module
 
