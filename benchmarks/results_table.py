@@ -12,12 +12,13 @@ and the ms a decision of both bots, sorted by game and seed. This is the history
 measurements that docs/bots.md quotes.
 
 ``--bot SPEC`` and ``--against SPEC`` keep the matchups of that bot and that opponent (a
-file of three bots holds three), and ``--pool GLOB`` pools the files that match (runs of one bot against one opponent on
-different, fresh boards): the pooled win rate is the share of plays over all of them
-(ties count half, as in the tournament), and its interval a normal approximation that
-combines the runs' independent intervals (each run's standard error taken as its
-bootstrap interval's width over 3.92). Boards of one seed are the same whatever the bots,
-so pooling two runs of one seed counts those boards twice: the script refuses that.
+file of three bots holds three), and ``--pool GLOB`` pools the files that match (runs of
+one bot against one opponent on different, fresh boards): the pooled win rate is the share
+of plays over all of them (ties count half, as in the tournament), and its interval a
+normal approximation that combines the runs' independent intervals (each run's standard
+error taken as its bootstrap interval's width over 3.92). Boards of one seed are the same
+whatever the bots, so pooling two runs of one seed counts those boards twice: the script
+refuses that.
 """
 
 from __future__ import annotations
