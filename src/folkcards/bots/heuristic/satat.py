@@ -186,8 +186,8 @@ deals, weighted by the kernel's reading of the trump maker's choice and the card
 (``read=0.5``, SAT-5.2, SAT-5.3), played out by the kernel's ``fast`` policy.
 
 Since the hands are drawn alone (``SatatGame.determinize_hands``) a decision costs a third
-of what it did, so more deals and the reading fit the 30 ms: against 96 deals unread, on 400 fresh boards
-each of seeds 109 and 110 (``folkcards tournament satat --bots
+of what it did, so more deals and the reading fit the 30 ms: against 96 deals unread, on
+400 fresh boards each of seeds 109 and 110 (``folkcards tournament satat --bots
 bsearch:worlds=256:read=0.5,bsearch,heuristic --deals 400``), it won 64.8 and 64.4 %
 against ``heuristic`` where they won 61.9 and 61.5 %, +2.9 points paired on both seeds
 ([+0.25, +5.6] and [+0.4, +5.6]), and 52.1 and 51.4 % head to head, at about 10 ms a

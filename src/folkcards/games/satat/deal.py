@@ -335,7 +335,6 @@ class SatatState(DealState):
             raise AssertionError(action.text)
 
     # --- SAT-5 trump making ---------------------------------------------------------------
-
     def _trump_legal(self) -> tuple[Action, ...]:
         """SAT-5.5; Trup Kasiet hides a card of the first five instead (SAT-15.2)."""
         return trump_choices(self.first_five(self.tm), self.redeals, self.tk)
