@@ -92,23 +92,27 @@ def kernel_reads(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], list[tuple[
 
 
 @pytest.fixture
-def hands_drawn_alike() -> Callable[[Any, Any, Sequence[int]], None]:
-    """``hands_drawn_alike(game, obs, cards)``: over 1,500 draws each, how often each of
-    ``cards`` lies with each seat differs between ``game.determinize`` and
-    ``game.determinize_hands`` by less than five standard errors, and at least 20 hidden
-    cards really move between seats (the hands alone must be drawn as whole deals are)."""
+def hands_drawn_alike() -> Callable[..., None]:
+    """``hands_drawn_alike(game, obs, cards, alone=None)``: over 1,500 draws each, how
+    often each of ``cards`` lies with each seat differs between ``game.determinize`` and
+    the hands drawn alone by less than five standard errors, and at least 20 hidden cards
+    really move between seats (the hands alone must be drawn as whole deals are). The hands
+    alone are ``game.determinize_hands``'s, or ``alone(rng, n)``'s: n rows drawn at once
+    (``GameKernel.deal_hands``)."""
 
-    def check(game: Any, obs: Any, cards: Sequence[int]) -> None:
+    def check(game: Any, obs: Any, cards: Sequence[int], alone: Any = None) -> None:
         n = 1500
         counts = []
-        for draw in (
-            lambda rng: list(game.determinize(obs, rng).hands),
-            lambda rng: game.determinize_hands(obs, rng),
+        for draws in (
+            lambda rng: [list(game.determinize(obs, rng).hands) for _ in range(n)],
+            lambda rng: (
+                [game.determinize_hands(obs, rng) for _ in range(n)]
+                if alone is None
+                else [[int(h) for h in row] for row in alone(rng, n)]
+            ),
         ):
-            rng = random.Random(21)
             tally = [[0] * len(cards) for _ in range(4)]
-            for _ in range(n):
-                hands = draw(rng)
+            for hands in draws(random.Random(21)):
                 assert hands is not None and hands[obs.seat] == obs.hand
                 for s in range(4):
                     for i, c in enumerate(cards):

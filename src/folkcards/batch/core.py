@@ -19,6 +19,7 @@ captures); :meth:`GameKernel.action_code` maps a scalar legal action to its code
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -79,8 +80,27 @@ class GameKernel:
 
     def encode_hands(self, template: DealState, hands: np.ndarray[Any, Any]) -> Arrays:
         """The rows of deals that are ``template`` but for their hands now (a row of card
-        masks per deal, as :meth:`hands_of` gives them), where :attr:`draws_hands`."""
-        raise NotImplementedError
+        masks per deal, as :meth:`hands_of` gives them; columns past the seats' hands are
+        what the reading takes besides), where :attr:`draws_hands`: hands are drawn alone
+        only where every other key of a row is known to the seat, so one row is encoded and
+        repeated."""
+        one = self.encode([template])
+        d = len(hands)
+        out = {key: np.repeat(value, d, axis=0) for key, value in one.items()}
+        seats = one["hands"].shape[1]
+        out["hands"] = np.ascontiguousarray(np.asarray(hands, np.uint64)[:, :seats])
+        return out
+
+    def deal_hands(
+        self, template: DealState, seat: int, rng: random.Random, n: int
+    ) -> np.ndarray[Any, Any] | None:
+        """``n`` rows of :meth:`hands_of` drawn at once, the first ``template``'s own: deals
+        that are ``template`` but for the hands of the seats other than ``seat``, where the
+        game's ``determinize`` deals the cards unseen by ``seat`` uniformly among them, each
+        seat keeping its hand's size (Scopone, SCO-9), so the batch can draw them as arrays;
+        None here, where a game's draw has constraints (``Game.determinize_hands`` then
+        draws them one by one)."""
+        return None
 
     def likelihoods_hands(
         self,

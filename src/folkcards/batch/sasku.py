@@ -1112,7 +1112,7 @@ class SaskuKernel(GameKernel):
 
     game = "sasku"
     solver = True
-    draws_hands = True
+    draws_hands = True  # every key but the hands is public: the trick, the points, SAS-19.1
     policies = frozenset({"random", "fast", "simple", "heuristic"})
     seats = 4
     sides = 2
@@ -1149,18 +1149,6 @@ class SaskuKernel(GameKernel):
             key: np.array([r[key] for r in rows], np.uint64 if key in self.mask_keys else np.int64)
             for key in self.state_keys
         }
-
-    def encode_hands(self, template: DealState, hands: np.ndarray) -> Arrays:
-        """The rows of deals that are ``template`` but for their hands now (``hands``: a
-        row of four card masks per deal), as :meth:`encode` gives them for whole deals
-        sampled from the observation ``template`` was: every other key of a row is public
-        (the trick, the points, what the play showed, SAS-19.1), so one row is encoded and
-        repeated (``Game.determinize_hands`` draws such hands)."""
-        one = self.encode([template])
-        d = len(hands)
-        out = {key: np.repeat(value, d, axis=0) for key, value in one.items()}
-        out["hands"] = np.ascontiguousarray(hands, np.uint64)
-        return out
 
     def encode_one(
         self, state: DealState, public: tuple[list[int], list[int]] | None = None

@@ -975,22 +975,11 @@ class SatatKernel(GameKernel):
     def hands_of(self, state: DealState) -> list[int]:
         """The hands now, then the trump maker's first five (SAT-4.2), which the reading of
         his trump choice takes (:meth:`likelihoods`): the row of
-        ``SatatGame.determinize_hands``."""
+        ``SatatGame.determinize_hands``, which draws hands alone only where every other key
+        of a row is known to the seat (the trick, the tricks, the trump and, in Trup Kasiet,
+        the trump card, SAT-19)."""
         st: Any = state
         return [*st.hands, st.first_five(st.tm)]
-
-    def encode_hands(self, template: DealState, hands: np.ndarray) -> Arrays:
-        """The rows of deals that are ``template`` but for their hands now (``hands``: a
-        row of :meth:`hands_of` per deal), as :meth:`encode` gives them for whole deals
-        sampled from the observation ``template`` was: ``determinize_hands`` draws hands
-        alone only where every other key of a row is known to the seat (the trick, the
-        tricks, the trump and, in Trup Kasiet, the trump card, SAT-19), so one row is
-        encoded and repeated."""
-        one = self.encode([template])
-        d = len(hands)
-        out = {key: np.repeat(value, d, axis=0) for key, value in one.items()}
-        out["hands"] = np.ascontiguousarray(np.asarray(hands, np.uint64)[:, :4])
-        return out
 
     def likelihoods(
         self, states: Sequence[DealState], seat: int, miss: float, bids: bool = True

@@ -8,6 +8,7 @@ re bello and napola."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -455,6 +456,7 @@ class ScoponeKernel(GameKernel):
 
     game = "scopone"
     max_steps = 40
+    draws_hands = True  # the hands are all a sampled deal hides (SCO-9)
     policies = frozenset({"random", "fast", "simple", "heuristic"})
     state_keys = (
         "hands",
@@ -502,6 +504,36 @@ class ScoponeKernel(GameKernel):
     def action_code(self, state: DealState, action: Any) -> int:
         return int(action.card) + (int(action.take) << 6)
 
+    def deal_hands(
+        self, template: DealState, seat: int, rng: random.Random, n: int
+    ) -> np.ndarray | None:
+        """``n`` rows of hands, the first ``template``'s, the rest the cards ``seat`` has
+        not seen dealt anew among the other three hands, each keeping its size: Scopone's
+        ``determinize`` is exactly that uniform deal (SCO-9: the hands are all that is
+        hidden, and a card not played tells nothing), so it is drawn here as arrays, a
+        permutation per row (numpy's generator seeded from ``rng``), instead of deal by
+        deal."""
+        if seat not in range(4):
+            return None  # a spectator sees no hand to keep
+        hands = [int(h) for h in template.hands]  # type: ignore[attr-defined]
+        others = [s for s in range(4) if s != seat]
+        unseen = np.array(
+            [c for s in others for c in range(64) if hands[s] >> c & 1], np.int64
+        )  # fmt: skip
+        rows = np.empty((n, 4), np.uint64)
+        rows[:, seat] = np.uint64(hands[seat])
+        rows[0] = np.array(hands, np.uint64)
+        if n > 1:
+            gen = np.random.default_rng(rng.getrandbits(64))
+            cards = gen.permuted(np.tile(unseen, (n - 1, 1)), axis=1)
+            bits = np.left_shift(np.uint64(1), cards.astype(np.uint64))
+            k = 0
+            for s in others:
+                size = hands[s].bit_count()
+                rows[1:, s] = bits[:, k : k + size].sum(axis=1, dtype=np.uint64)
+                k += size
+        return rows
+
     def likelihoods(
         self, states: Sequence[DealState], seat: int, miss: float, bids: bool = True
     ) -> np.ndarray:
@@ -509,25 +541,39 @@ class ScoponeKernel(GameKernel):
         each of ``states`` (sampled deals of one observation): ``miss`` per play it would
         not have made (:func:`_weights`). Scopone has no decision before card play, so
         ``bids`` changes nothing."""
-        st: Any = states[0]
-        plays = list(st.history)
-        out = np.ones(len(states))
-        if not plays:
-            return out
-        laid = 0
-        taken = 0
-        for a in plays:
-            if a.take:
-                taken |= a.take
-            else:
-                laid |= 1 << a.card
-        table0 = (st.table | taken) & ~laid  # the table the deal began with (SCO-3.1)
         hands = np.array([list(x.hands) for x in states], np.uint64)  # type: ignore[attr-defined]
-        _weights(hands, np.uint64(table0), np.array([a.card for a in plays], np.int64),
-                 np.array([a.take for a in plays], np.uint64),
-                 np.array(st.actors, np.int64), int(bool(st.variant["re_bello"])), seat,
-                 float(miss), out)  # fmt: skip
+        return _likelihoods(states[0], hands, seat, miss)
+
+    def likelihoods_hands(
+        self, template: DealState, hands: np.ndarray, seat: int, miss: float, bids: bool = True
+    ) -> np.ndarray:
+        """:meth:`likelihoods` of deals that are ``template`` but for their hands now
+        (``hands``: four card masks a deal)."""
+        return _likelihoods(template, hands, seat, miss)
+
+
+def _likelihoods(template: DealState, hands: np.ndarray, seat: int, miss: float) -> np.ndarray:
+    """The weights of deals that are ``template`` but for their ``hands`` now (see
+    :meth:`ScoponeKernel.likelihoods`)."""
+    st: Any = template
+    plays = list(st.history)
+    out = np.ones(len(hands))
+    if not plays:
         return out
+    laid = 0
+    taken = 0
+    for a in plays:
+        if a.take:
+            taken |= a.take
+        else:
+            laid |= 1 << a.card
+    table0 = (st.table | taken) & ~laid  # the table the deal began with (SCO-3.1)
+    _weights(np.ascontiguousarray(hands, np.uint64), np.uint64(table0),
+             np.array([a.card for a in plays], np.int64),
+             np.array([a.take for a in plays], np.uint64),
+             np.array(st.actors, np.int64), int(bool(st.variant["re_bello"])), seat,
+             float(miss), out)  # fmt: skip
+    return out
 
 
 KERNEL = ScoponeKernel()

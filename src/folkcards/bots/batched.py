@@ -2,21 +2,21 @@
 
 :class:`BatchPIMCBot` samples deals consistent with the seat's observation
 (``Game.determinize``, the same sampler as :class:`~folkcards.bots.search.PIMCBot`,
-optionally weighted by inference from play: ``infer``, ``pool``), encodes them once into
-a batch (:mod:`folkcards.batch`; in card play, where the game draws them alone, one whole
-deal and the hands of the others: ``Game.determinize_hands``), and lets the game's kernel play every (deal, action)
-pair out ``k`` times — the action forced first, then the kernel's policy (``fast``: the
-vectorised playout heuristics; ``random``; or a mix such as ``fast+heuristic``, each deal
-played out by every policy named and the values averaged) — with the deal's utilities
-computed for the whole batch. The values are compared on the same deals (paired), and
-with ``keep`` the heuristic's choice stands unless another action's paired gain is
-significant, as in ``search``. A decision before card play (a bid, a pick, a bury, a
-trump) in a phase that ``only`` names goes through the *bridge*: each of the heuristic's
-``wide`` best actions is applied to every sampled deal, every seat's decisions up to the
-card play are the heuristic's, and the batch plays the cards from there (the sampled
-deals read by the bids made so far, where the kernel reads them). Positions the
-batch does not cover (a game without a kernel, numpy missing) go to :class:`PIMCBot` with
-the same options.
+optionally weighted by inference from play: ``infer``, ``pool``), encodes them once into a
+batch (:mod:`folkcards.batch`; in card play, where the game draws them alone, one whole
+deal and the hands of the others: ``Game.determinize_hands``, or where the kernel deals
+them as arrays, ``GameKernel.deal_hands``), and lets the game's kernel play every (deal,
+action) pair out ``k`` times — the action forced first, then the kernel's policy (``fast``:
+the vectorised playout heuristics; ``random``; or a mix such as ``fast+heuristic``, each
+deal played out by every policy named and the values averaged) — with the deal's utilities
+computed for the whole batch. The values are compared on the same deals (paired), and with
+``keep`` the heuristic's choice stands unless another action's paired gain is significant,
+as in ``search``. A decision before card play (a bid, a pick, a bury, a trump) in a phase
+that ``only`` names goes through the *bridge*: each of the heuristic's ``wide`` best
+actions is applied to every sampled deal, every seat's decisions up to the card play are
+the heuristic's, and the batch plays the cards from there (the sampled deals read by the
+bids made so far, where the kernel reads them). Positions the batch does not cover (a game
+without a kernel, numpy missing) go to :class:`PIMCBot` with the same options.
 
 Where the kernel has an endgame solver (Sasku, Sheepshead, Satat: ``GameKernel.solve``)
 the playouts may end in it: with ``leaf=L`` each row stops when L tricks are left and the
@@ -298,7 +298,7 @@ class BatchPIMCBot(Bot):
         game = game_of(obs)
         worlds: list[DealState] = []
         weights: list[float] = []
-        hands: list[list[int]] | None = None
+        hands: Any = None  # the hands of the deals drawn alone: rows of hands_of
         limit = None if self.ms is None else start + self.ms / 2000.0
         read = self.reading(obs.game)
         reads = read is not None and infer is None and hasattr(kernel, "likelihoods")
@@ -329,7 +329,9 @@ class BatchPIMCBot(Bot):
             worlds.append(world)
             weights.append(weight)
             if len(worlds) == 1 and infer is None and not bridged and kernel.draws_hands:
-                hands = self._draw_hands(game, obs, rng, kernel.hands_of(world), wanted, limit)
+                hands = kernel.deal_hands(world, obs.seat, rng, wanted)
+                if hands is None:
+                    hands = self._draw_hands(game, obs, rng, kernel.hands_of(world), wanted, limit)
                 if hands is not None:
                     break
         if bridged:
