@@ -16,6 +16,14 @@ def test_a_table_of_heuristic_bots_is_timed_per_decision() -> None:
     assert res["ms_per_decision_mean"] > 0 and res["worker_cpu_ms_per_decision"] > 0
 
 
+def test_a_match_that_ends_early_is_followed_by_another_table() -> None:
+    """A Scopone match to 11 (SCO-7.3) is over in a few deals of 36 cards: the bench
+    watches another table of the same bots instead of waiting for frames that never
+    come."""
+    res = run_bot_table_bench("scopone", "heuristic", 600, warmup=2, timeout=120)
+    assert res["decisions"] == 600 and res["tables"] >= 2
+
+
 @pytest.mark.parametrize(
     ("argv", "says"),
     [

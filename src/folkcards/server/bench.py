@@ -494,8 +494,8 @@ def run_bot_table_bench(
 ) -> dict[str, Any]:
     """Milliseconds per bot decision at a web table whose every seat is a ``level`` bot, as
     the table plays them: ``folkcards serve`` as a subprocess (``--min-bot-delay 0``, its
-    worker pool of ``workers`` processes or the default), one such table and one spectator
-    watching it, until ``decisions`` steps were seen. A step's time is from the frame that
+    worker pool of ``workers`` processes or the default), one such table at a time and one
+    spectator watching it, until ``decisions`` steps were seen. A step's time is from the frame that
     shows the deal at one position to the frame at the next, less the table's
     ``bot_delay``: the decision in a worker process, its way there and back, the commit and
     the broadcast. Steps across deals (the pause between deals) are not counted; a step a
@@ -503,9 +503,8 @@ def run_bot_table_bench(
     the next one it sees. The first ``warmup`` steps are not counted (the worker processes
     start and load the bots then). Frames the server sends together show as one long step
     and one short one, so the mean is the figure to read; the percentiles say how uneven
-    the steps are."""
-    from websockets.sync.client import connect
-
+    the steps are. A match that ends before then (Scopone's to 11 can take three deals) is
+    followed by another table of the same bots; ``tables`` says how many were watched."""
     from folkcards.games import GAMES
 
     if game not in GAMES:
@@ -514,42 +513,21 @@ def run_bot_table_bench(
     n = g.num_seats(g.normalize_variant({}))
     extra = ["--min-bot-delay", "0"] + ([] if workers is None else ["--bot-workers", str(workers)])
     steps: list[float] = []
+    tables = 0
     with tempfile.TemporaryDirectory() as tmp:
         db = f"sqlite:///{Path(tmp) / 'bench.db'}"
         with server_process(db, free_port(), extra) as (proc, url):
-            status, res = http_json(
-                url,
-                "/api/tables",
-                {
-                    "game": game,
-                    "name": "bench",
-                    "seats": [{"kind": "bot", "level": level}] * n,
-                    "options": {"bot_delay": bot_delay, "deal_pause": 0},
-                },
-            )
-            if status != 200:
-                raise RuntimeError(f"could not create a table: {res}")
             workers0 = _children(proc.pid)
             cpu0 = _proc_cpu(proc.pid)
             wcpu0 = {w: _proc_cpu(w) for w in workers0}
             t0 = time.monotonic()
             deadline = t0 + timeout
-            with connect(url.replace("http://", "ws://") + "/ws", max_size=2**22) as ws:
-                ws.send(json.dumps({"type": "hello", "table": res["id"], "token": None}))
-                last: tuple[int, int, float] | None = None  # deal number, history length, when
-                while len(steps) < decisions + warmup and time.monotonic() < deadline:
-                    msg = json.loads(ws.recv(timeout=max(0.1, deadline - time.monotonic())))
-                    now = time.monotonic()
-                    if msg.get("type") != "state" or msg.get("obs") is None:
-                        continue
-                    deal = int(msg["deal_no"])
-                    at = len(msg["obs"]["history"])
-                    if last is not None and last[0] == deal and at > last[1] and last[1] > 0:
-                        steps.extend(
-                            [(now - last[2] - bot_delay) / (at - last[1])] * (at - last[1])
-                        )
-                    if last is None or (deal, at) != last[:2]:
-                        last = (deal, at, now)
+            while len(steps) < decisions + warmup and time.monotonic() < deadline:
+                # a match can end before enough steps were seen: then another table
+                _watch_bot_table(
+                    url, game, level, n, bot_delay, steps, decisions + warmup, deadline
+                )
+                tables += 1
             elapsed = time.monotonic() - t0
             cpu = _proc_cpu(proc.pid) - cpu0
             wcpu = sum(_proc_cpu(w) - wcpu0.get(w, 0.0) for w in _children(proc.pid))
@@ -569,4 +547,51 @@ def run_bot_table_bench(
         "server_cpu_ms_per_decision": round(cpu / len(ms) * 1000, 2),
         "worker_cpu_ms_per_decision": round(wcpu / len(ms) * 1000, 1),
         "seconds": round(elapsed, 1),
+        "tables": tables,
     }
+
+
+def _watch_bot_table(
+    url: str,
+    game: str,
+    level: str,
+    seats: int,
+    bot_delay: float,
+    steps: list[float],
+    wanted: int,
+    deadline: float,
+) -> None:
+    """Create a table of ``seats`` ``level`` bots and watch it as a spectator, adding to
+    ``steps`` the seconds of each step seen, until ``wanted`` steps, the ``deadline`` or the
+    end of the table's match (see :func:`run_bot_table_bench`)."""
+    from websockets.sync.client import connect
+
+    status, res = http_json(
+        url,
+        "/api/tables",
+        {
+            "game": game,
+            "name": "bench",
+            "seats": [{"kind": "bot", "level": level}] * seats,
+            "options": {"bot_delay": bot_delay, "deal_pause": 0},
+        },
+    )
+    if status != 200:
+        raise RuntimeError(f"could not create a table: {res}")
+    with connect(url.replace("http://", "ws://") + "/ws", max_size=2**22) as ws:
+        ws.send(json.dumps({"type": "hello", "table": res["id"], "token": None}))
+        last: tuple[int, int, float] | None = None  # deal number, history length, when
+        while len(steps) < wanted and time.monotonic() < deadline:
+            msg = json.loads(ws.recv(timeout=max(0.1, deadline - time.monotonic())))
+            now = time.monotonic()
+            if msg.get("type") != "state":
+                continue
+            if msg.get("obs") is not None:
+                deal = int(msg["deal_no"])
+                at = len(msg["obs"]["history"])
+                if last is not None and last[0] == deal and at > last[1] and last[1] > 0:
+                    steps.extend([(now - last[2] - bot_delay) / (at - last[1])] * (at - last[1]))
+                if last is None or (deal, at) != last[:2]:
+                    last = (deal, at, now)
+            if (msg.get("table") or {}).get("status") == "finished":
+                return
