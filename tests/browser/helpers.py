@@ -132,6 +132,25 @@ def open_seat_with_a_turn(
     raise AssertionError(f"four {game} deals in a row ended before this seat's turn")
 
 
+def open_seat_at_a_trick(
+    browser: Any, web: ServerThread, game: str
+) -> tuple[dict[str, Any], Any, Any, list[str]]:
+    """A new table (its create answer) and this seat opened at desktop size in English,
+    played by clicks until cards lie on the felt with this seat to act
+    (:func:`trick_on_felt`). A deal of random bots can end before that: with no card played
+    (a redeal, HUU-4.6, SAT-5.4, or everyone passed) or with this seat leading every trick;
+    then another table, at most four."""
+    for _ in range(4):
+        res = new_table(web, game)
+        ctx, page, errs = open_seat(browser, web, res, "desktop", "en")
+        play_until(page, lambda p: trick_on_felt(p) or deal_over(p))
+        if trick_on_felt(page):
+            return res, ctx, page, errs
+        assert errs == []
+        ctx.close()
+    raise AssertionError(f"four {game} deals in a row ended before a trick came to this seat")
+
+
 def key_step(page: Any) -> str | None:
     """One move made with the keyboard alone, as a player who cannot use a mouse would:
     Enter in an open chooser; else "c" to reach the hand, arrows to a playable card and

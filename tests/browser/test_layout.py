@@ -14,12 +14,11 @@ from tests.browser.helpers import (
     SIZES,
     covered_indexes,
     deal_over,
-    new_table,
     open_seat,
+    open_seat_at_a_trick,
     out_of_view,
     play_until,
     settle,
-    trick_on_felt,
 )
 from tests.server.harness import ServerThread
 
@@ -36,9 +35,7 @@ def no_sideways_scroll(page: Any) -> bool:
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_screen(web: ServerThread, browser: Any, artifacts: Path, game: str) -> None:
-    res = new_table(web, game)
-    ctx, page, errs = open_seat(browser, web, res, "desktop", "en")
-    play_until(page, trick_on_felt)
+    res, ctx, page, errs = open_seat_at_a_trick(browser, web, game)
     problems: list[str] = []
     for size in SIZES:
         for lang in LANGS:
