@@ -119,7 +119,8 @@ def play_deal_as_seat0(
         # an action for a card this seat does not hold is rejected and changes nothing
         held = set(obs["hand"])
         if illegal_tried < 2 and any(a.startswith("play ") for a in obs["legal"]):
-            missing = next(c for c in ("AC", "7D", "KH", "9S", "2C") if c not in held)
+            # any card of the 52 this hand lacks (a Satat hand can hold all of a short list)
+            missing = next(r + s for s in "CDHS" for r in "AKQJT98765432" if r + s not in held)
             me.send({"type": "act", "action": f"play {missing}", "ref": 1})
             err = me.recv_until(lambda m: m["type"] in ("error", "ack"))
             assert err["type"] == "error" and err["error"] == "illegal", err
