@@ -119,8 +119,9 @@ def play_deal_as_seat0(
         # an action for a card this seat does not hold is rejected and changes nothing
         held = set(obs["hand"])
         if illegal_tried < 2 and any(a.startswith("play ") for a in obs["legal"]):
-            # any card of the 52 this hand lacks (a Satat hand can hold all of a short list)
-            missing = next(r + s for s in "CDHS" for r in "AKQJT98765432" if r + s not in held)
+            # a card of every game's pack that this hand lacks: 20 of them, 13 cards at most in
+            # a hand (a Satat hand can hold all of a shorter list)
+            missing = next(r + s for s in "CDHS" for r in "AKQJ7" if r + s not in held)
             me.send({"type": "act", "action": f"play {missing}", "ref": 1})
             err = me.recv_until(lambda m: m["type"] in ("error", "ack"))
             assert err["type"] == "error" and err["error"] == "illegal", err
