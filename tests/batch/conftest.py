@@ -51,3 +51,31 @@ def _heuristic_playouts(
 @pytest.fixture
 def heuristic_playouts() -> Callable[..., tuple[Counter[str], list[str]]]:
     return _heuristic_playouts
+
+
+@pytest.fixture
+def read_as_whole() -> Callable[..., list[Any]]:
+    """``read_as_whole(kernel, worlds, seat, bids=(True,))``: the rows built from the first
+    of ``worlds`` and all their hands (``encode_hands``) equal the rows of the whole deals
+    (``encode``), key by key and dtype, and the weights of the reading by hands
+    (``likelihoods_hands``) equal those of the whole deals for each ``bids``; the weights,
+    one array per ``bids``."""
+    import numpy as np
+
+    def check(
+        kernel: Any, worlds: list[Any], seat: int, bids: tuple[bool, ...] = (True,)
+    ) -> list[Any]:
+        hands = np.array([list(w.hands) for w in worlds], np.uint64)
+        whole = kernel.encode(worlds)
+        alone = kernel.encode_hands(worlds[0], hands)
+        assert set(alone) == set(whole)
+        for key, value in whole.items():
+            assert alone[key].dtype == value.dtype and np.array_equal(alone[key], value), key
+        out = []
+        for b in bids:
+            want = kernel.likelihoods(worlds, seat, 0.25, b)
+            assert np.array_equal(kernel.likelihoods_hands(worlds[0], hands, seat, 0.25, b), want)
+            out.append(want)
+        return out
+
+    return check

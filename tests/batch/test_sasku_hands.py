@@ -37,7 +37,7 @@ def card_play_observations(deals: int, seed: int) -> list[Observation]:
     return out
 
 
-def test_hands_alone_encode_and_read_as_whole_deals() -> None:
+def test_hands_alone_encode_and_read_as_whole_deals(read_as_whole: Any) -> None:
     """SAS-19.1: rows built from one whole deal and the others' hands equal the rows of
     the whole deals, key by key, and so do the weights of the reading (SAS-10.3, SAS-8.4:
     the play and the bids read)."""
@@ -48,16 +48,7 @@ def test_hands_alone_encode_and_read_as_whole_deals() -> None:
     compared = weighted = 0
     for obs in card_play_observations(10, 7):
         worlds = [sample(game, obs, rng) for _ in range(5)]
-        hands = np.array([list(w.hands) for w in worlds], np.uint64)
-        whole = kernel.encode(worlds)
-        alone = kernel.encode_hands(worlds[0], hands)
-        assert set(alone) == set(whole)
-        for key, value in whole.items():
-            assert alone[key].dtype == value.dtype and np.array_equal(alone[key], value), key
-        for bids in (True, False):
-            want = kernel.likelihoods(worlds, obs.seat, 0.25, bids)
-            got = kernel.likelihoods_hands(worlds[0], hands, obs.seat, 0.25, bids)
-            assert np.array_equal(got, want)
+        for want in read_as_whole(kernel, worlds, obs.seat, (True, False)):
             weighted += int((want < 1).sum())
         compared += 1
     assert compared > 50 and weighted > 20  # the reading did weigh deals down
